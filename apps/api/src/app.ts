@@ -1,0 +1,172 @@
+import path from 'node:path';
+import cors from '@fastify/cors';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { Database } from '@caravan/db/client';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import type { Env } from './env.ts';
+import type { AnyAction } from './gateway/action.ts';
+import { registerLegacyGateway } from './gateway/gateway.ts';
+import { registerLegacyErrorHandling } from './gateway/http-errors.ts';
+import { MAX_FILE_BYTES } from './gateway/params.ts';
+import { completeActionTable, type SpecCall } from './gateway/spec-calls.ts';
+import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
+import { accountsActions } from './modules/accounts/accounts.legacy.ts';
+import { AccountsService } from './modules/accounts/accounts.service.ts';
+import { loggingCodeSender, type CodeSender } from './modules/accounts/code-sender.ts';
+import { SessionsService, sessionPolicy } from './modules/accounts/sessions.service.ts';
+import { VerificationService } from './modules/accounts/verification.service.ts';
+import { contentActions } from './modules/content/content.legacy.ts';
+import { ContentRepository } from './modules/content/content.repository.ts';
+import { ContentService } from './modules/content/content.service.ts';
+import { SettingsService } from './modules/content/settings.ts';
+import { registerHealthRoutes } from './modules/content/health.routes.ts';
+import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
+import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
+import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { AuditLog } from './platform/audit.ts';
+import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
+import { systemClock, type Clock } from './platform/clock.ts';
+import { loadTranslator, type Translator } from './platform/i18n.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
+import { resolveFromRoot } from './platform/paths.ts';
+import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
+
+export interface AppDependencies {
+  env: Env;
+  db: Database;
+  clock?: Clock;
+  redis?: Redis;
+  blobStore?: BlobStore;
+  hasher?: PasswordHasher;
+  codeSender?: CodeSender;
+  translator?: Translator;
+}
+
+export interface Services {
+  clock: Clock;
+  audit: AuditLog;
+  settings: SettingsService;
+  accounts: AccountsService;
+  sessions: SessionsService;
+  content: ContentService;
+  uploads: UploadsService;
+  limiter: RateLimiter;
+  translator: Translator;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  /** Spec calls still answering "not available yet". */
+  pendingCalls: SpecCall[];
+}
+
+/** Composition root: platform -> modules -> gateway -> static apps (ARCHITECTURE section 2). */
+export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
+  const { env, db } = deps;
+  const clock = deps.clock ?? systemClock;
+  const translator = deps.translator ?? loadTranslator();
+
+  const app = Fastify({
+    logger: loggerOptions(env),
+    trustProxy: env.TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // ---- platform -----------------------------------------------------------------------------
+  await app.register(helmet, {
+    // JSON API and images; the SPA shells set their own policy when they are served
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  // Tokens travel as parameters or bearer headers, never cookies, so any origin may call the API.
+  await app.register(cors, { origin: true, credentials: false, exposedHeaders: ['x-request-id', 'retry-after'] });
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 1 } });
+  registerLegacyErrorHandling(app, translator);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Caravan API',
+        version: '0.1.0',
+        description:
+          'Legacy `resource!method.action` calls (served under /wap/api/ and /api/, GET or POST, parameters from query, form, multipart or JSON; answers in the `{code, msg, errorKey, data}` envelope) and the REST routes of the console and seller panel.',
+      },
+      components: {
+        securitySchemes: {
+          token: { type: 'apiKey', in: 'query', name: 'token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    // zod schemas (REST routes) are converted here; legacy routes already carry JSON Schema
+    transform: (document) => {
+      const schema = document.schema as Record<string, unknown> | undefined;
+      const responses = Object.values((schema?.response ?? {}) as Record<string, unknown>);
+      const usesZod =
+        schema !== undefined &&
+        (['querystring', 'body', 'params', 'headers'].some((key) => schema[key] instanceof z.ZodType) ||
+          responses.some((response) => response instanceof z.ZodType));
+      return usesZod ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url };
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // ---- modules ------------------------------------------------------------------------------
+  const audit = new AuditLog(clock);
+  const settings = new SettingsService(db, clock, audit);
+  await settings.load();
+  if (env.NODE_ENV !== 'test') settings.startRefreshing();
+  app.addHook('onClose', async () => settings.stop());
+
+  const limiter = new RateLimiter(deps.redis ? new RedisRateLimitStore(deps.redis) : new MemoryRateLimitStore(clock), clock);
+  const hasher = deps.hasher ?? argon2Hasher();
+  const accountsRepository = new AccountsRepository(db);
+  const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));
+  const verification = new VerificationService(db, accountsRepository, settings, deps.codeSender ?? loggingCodeSender(app.log), clock);
+  const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, audit, clock, env.PLATFORM_TIMEZONE);
+  const content = new ContentService(db, new ContentRepository(), settings, clock);
+  const blobStore = deps.blobStore ?? new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads'));
+  const uploads = new UploadsService(db, new UploadsRepository(), blobStore, clock, env.PUBLIC_BASE_URL);
+
+  const actions: AnyAction[] = [
+    ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
+    ...contentActions(content),
+    ...uploadsActions(uploads),
+  ];
+
+  // ---- gateway and routes -------------------------------------------------------------------
+  const { table, pending } = completeActionTable(actions);
+  registerLegacyGateway(app, {
+    actions: table,
+    translator,
+    limiter,
+    authenticate: (token) => sessions.authenticate(token),
+    validateResponses: env.VALIDATE_RESPONSES,
+  });
+  registerUploadRoutes(app, blobStore);
+  registerHealthRoutes(app, db);
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
+
+  return {
+    app,
+    services: { clock, audit, settings, accounts, sessions, content, uploads, limiter, translator },
+    pendingCalls: pending,
+  };
+}

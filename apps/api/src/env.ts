@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+// The only reader of process.env. Infrastructure settings live here; business rules that operators
+// change at run time live in the settings table (modules/content/settings.ts).
+
+const boolean = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  CHAT_PORT: z.coerce.number().int().min(0).max(65535).default(5000),
+  /** External PostgreSQL; unset -> embedded PostgreSQL with data in DATA_DIR/postgres. */
+  DATABASE_URL: z.string().url().optional(),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** Redis for rate limits, jobs and chat fan-out; unset -> in-process equivalents. */
+  REDIS_URL: z.string().optional(),
+  DATA_DIR: z.string().default('.data'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Zone of the platform's business day (lock-outs until "tomorrow", displayed times). */
+  PLATFORM_TIMEZONE: z.string().default('Asia/Shanghai'),
+  /** Prefix for URLs the server hands out (uploaded images); empty -> root-relative URLs. */
+  PUBLIC_BASE_URL: z.string().default(''),
+  /** Honour X-Forwarded-For from a reverse proxy (needed for per-IP limits behind nginx). */
+  TRUST_PROXY: boolean.default(false),
+  SESSION_IDLE_TTL_HOURS: z.coerce.number().positive().default(168),
+  SESSION_ABSOLUTE_TTL_DAYS: z.coerce.number().positive().default(30),
+  /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
+  SEED_DEMO: boolean.default(true),
+  /** Answer with unvalidated responses only after checking them against the output schema (tests). */
+  VALIDATE_RESPONSES: boolean.default(false),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`invalid environment: ${problems}`);
+  }
+  return result.data;
+}
+
+/** Environment for tests and tools: defaults plus explicit overrides, ignoring the process environment. */
+export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0', VALIDATE_RESPONSES: '1', ...overrides });
+}

@@ -1,0 +1,68 @@
+import { buildApp } from './app.ts';
+import { loadEnv } from './env.ts';
+import { openDatabase } from './platform/database.ts';
+import { connectRedis } from './platform/redis.ts';
+import { DEMO_LOGINS, seedDemoAccounts } from './seed/demo-accounts.ts';
+
+// `caravan serve` (the API, web apps and chat socket), `caravan migrate`, `caravan seed`.
+
+function say(line: string): void {
+  process.stdout.write(`${line}\n`);
+}
+
+async function serve(): Promise<void> {
+  const env = loadEnv();
+  const startedAt = Date.now();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+  const { app, services } = await buildApp({ env, db: database.db, ...(redis ? { redis } : {}) });
+  if (env.SEED_DEMO) await seedDemoAccounts(services);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    redis?.disconnect();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: env.HOST, port: env.PORT });
+  const base = `http://localhost:${env.PORT}`;
+  say('');
+  say(`Caravan is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  say(`  API (legacy calls)  ${base}/wap/api/<resource>!<method>.action  and  ${base}/api/...`);
+  say(`  API documentation   ${base}/docs`);
+  say(`  Health              ${base}/health`);
+  say(`  Database            ${database.description}`);
+  say(`  Redis               ${env.REDIS_URL ? 'REDIS_URL' : 'not configured (in-process limits and jobs)'}`);
+  if (env.SEED_DEMO) {
+    say('  Demo logins');
+    say(`    buyer   ${DEMO_LOGINS.buyer.username} / ${DEMO_LOGINS.buyer.password}  (fund password ${DEMO_LOGINS.buyer.safeword})`);
+    say(`    seller  ${DEMO_LOGINS.seller.username} / ${DEMO_LOGINS.seller.password}  (fund password ${DEMO_LOGINS.seller.safeword})`);
+  }
+  say('');
+}
+
+async function migrateOnly(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  say(`migrations applied (${database.description})`);
+  await database.close();
+}
+
+const command = process.argv[2] ?? 'serve';
+const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly };
+const run = commands[command];
+if (!run) {
+  process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);
+  process.exit(2);
+}
+run().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,197 @@
+import type { Database, Executor } from '@caravan/db/client';
+import { credentialLockouts, sessions, users, verificationCodes } from '@caravan/db/schema/accounts';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { LockoutState } from './lockout.ts';
+
+// The only code touching the accounts tables.
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type Credential = 'login' | 'safeword';
+
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: unknown }).cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string };
+  return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}
+
+export class AccountsRepository {
+  private readonly sessionByTokenHash;
+
+  constructor(private readonly db: Database) {
+    // the hottest query of the server: every protected call resolves its token with it
+    this.sessionByTokenHash = db
+      .select({
+        sessionId: sessions.id,
+        revokedAt: sessions.revokedAt,
+        lastSeenAt: sessions.lastSeenAt,
+        idleExpiresAt: sessions.idleExpiresAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        userId: users.id,
+        username: users.username,
+        usercode: users.usercode,
+        role: users.role,
+        status: users.status,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('accounts_session_by_token_hash');
+  }
+
+  async findSessionByTokenHash(tokenHash: Buffer) {
+    const rows = await this.sessionByTokenHash.execute({ tokenHash });
+    return rows[0];
+  }
+
+  async findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
+    const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findUserByIdForUpdate(executor: Executor, id: string): Promise<UserRow | undefined> {
+    const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  /** The account that may log in with this key (cancelled accounts cannot). */
+  async findLiveUserByKey(executor: Executor, usernameKey: string): Promise<UserRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(users)
+      .where(and(eq(users.usernameKey, usernameKey), ne(users.status, 'cancelled')))
+      .limit(1);
+    return rows[0];
+  }
+
+  async findLatestCancelledByKey(executor: Executor, usernameKey: string): Promise<UserRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(users)
+      .where(and(eq(users.usernameKey, usernameKey), eq(users.status, 'cancelled')))
+      .orderBy(desc(users.cancelledAt))
+      .limit(1);
+    return rows[0];
+  }
+
+  async findActiveUserByUsercode(executor: Executor, usercode: string): Promise<UserRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(users)
+      .where(and(eq(users.usercode, usercode), eq(users.status, 'active')))
+      .limit(1);
+    return rows[0];
+  }
+
+  async insertUser(executor: Executor, row: NewUserRow): Promise<void> {
+    await executor.insert(users).values(row);
+  }
+
+  async updateUser(executor: Executor, id: string, changes: Partial<NewUserRow>): Promise<void> {
+    await executor.update(users).set(changes).where(eq(users.id, id));
+  }
+
+  /** Locks the counter row (creating it) so concurrent attempts on one account are serialised. */
+  async lockoutForUpdate(executor: Executor, userId: string, credential: Credential, now: Date): Promise<LockoutState> {
+    await executor
+      .insert(credentialLockouts)
+      .values({ userId, credential, updatedAt: now })
+      .onConflictDoNothing();
+    const rows = await executor
+      .select()
+      .from(credentialLockouts)
+      .where(and(eq(credentialLockouts.userId, userId), eq(credentialLockouts.credential, credential)))
+      .for('update');
+    const row = rows[0];
+    return { consecutiveFailures: row?.consecutiveFailures ?? 0, stage: row?.stage ?? 0, lockedUntil: row?.lockedUntil ?? null };
+  }
+
+  async saveLockout(executor: Executor, userId: string, credential: Credential, state: LockoutState, now: Date): Promise<void> {
+    await executor
+      .update(credentialLockouts)
+      .set({ consecutiveFailures: state.consecutiveFailures, stage: state.stage, lockedUntil: state.lockedUntil, updatedAt: now })
+      .where(and(eq(credentialLockouts.userId, userId), eq(credentialLockouts.credential, credential)));
+  }
+
+  async insertSession(executor: Executor, row: typeof sessions.$inferInsert): Promise<void> {
+    await executor.insert(sessions).values(row);
+  }
+
+  async touchSession(sessionId: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt, idleExpiresAt })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeSessionByTokenHash(executor: Executor, tokenHash: Buffer, now: Date, reason: string): Promise<number> {
+    const result = await executor
+      .update(sessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+    return result.rowCount ?? 0;
+  }
+
+  /** Revokes every live session of the user except `keepSessionId`. */
+  async revokeUserSessions(executor: Executor, userId: string, now: Date, reason: string, keepSessionId?: string): Promise<number> {
+    const result = await executor
+      .update(sessions)
+      .set({ revokedAt: now, revokeReason: reason })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+        ),
+      );
+    return result.rowCount ?? 0;
+  }
+
+  async countLiveSessions(executor: Executor, userId: string, now: Date): Promise<number> {
+    const rows = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.idleExpiresAt, now)));
+    return rows[0]?.count ?? 0;
+  }
+
+  async insertVerificationCode(executor: Executor, row: typeof verificationCodes.$inferInsert): Promise<void> {
+    await executor.insert(verificationCodes).values(row);
+  }
+
+  async countCodesSince(executor: Executor, target: string, purpose: string, since: Date): Promise<number> {
+    const rows = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), gt(verificationCodes.createdAt, since)));
+    return rows[0]?.count ?? 0;
+  }
+
+  /** The newest unconsumed code for the target. */
+  async latestCode(executor: Executor, target: string, purpose: string) {
+    const rows = await executor
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.target, target), eq(verificationCodes.purpose, purpose), isNull(verificationCodes.consumedAt)))
+      .orderBy(desc(verificationCodes.createdAt))
+      .limit(1);
+    return rows[0];
+  }
+
+  async countCodeAttempt(executor: Executor, id: string): Promise<void> {
+    await executor
+      .update(verificationCodes)
+      .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+      .where(eq(verificationCodes.id, id));
+  }
+
+  /** true when this call consumed the code (false if another request did first) */
+  async consumeCode(executor: Executor, id: string, now: Date): Promise<boolean> {
+    const result = await executor
+      .update(verificationCodes)
+      .set({ consumedAt: now })
+      .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)));
+    return (result.rowCount ?? 0) === 1;
+  }
+}

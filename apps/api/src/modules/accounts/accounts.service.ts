@@ -1,0 +1,403 @@
+import { randomInt } from 'node:crypto';
+import type { ErrorKey } from '@caravan/contract/errors/catalog';
+import type { Locale } from '@caravan/contract/languages';
+import type { Database, Executor } from '@caravan/db/client';
+import type { AuditLog } from '../../platform/audit.ts';
+import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { dummyHashFor, type PasswordHasher } from '../../platform/passwords.ts';
+import { formatLegacyDateTime } from '../../platform/time-zone.ts';
+import type { SettingsService } from '../content/settings.ts';
+import { isUniqueViolation, type AccountsRepository, type Credential, type UserRow } from './accounts.repository.ts';
+import {
+  checkNewPassword,
+  checkNewSafeword,
+  checkPasswordShape,
+  checkSafewordShape,
+  loginKeyOf,
+  normalizeRegistrationName,
+  type NormalizedIdentity,
+} from './credentials.ts';
+import { afterFailure, lockStatus, UNLOCKED, type LockoutPolicy, type LockoutState } from './lockout.ts';
+import type { SessionsService } from './sessions.service.ts';
+import type { VerificationService } from './verification.service.ts';
+
+/** Another module's veto on account cancellation (balance, unfinished recharge, loan ...). */
+export type CancellationGuard = (executor: Executor, userId: string) => Promise<ErrorKey | undefined>;
+
+export interface RequestMeta {
+  ip?: string;
+  userAgent?: string;
+  requestId?: string;
+}
+
+export interface SessionGrant {
+  token: string;
+  username: string;
+  usercode: string;
+}
+
+/** The referral code the legacy client sends when there is none. */
+const NO_AGENT_CODE = '000000';
+const REGISTRATION_CODE_PURPOSE = 'register';
+const USERCODE_ATTEMPTS = 8;
+
+type CredentialCheck = { outcome: 'ok' } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
+
+export class AccountsService {
+  private readonly cancellationGuards: CancellationGuard[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly repository: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly verification: VerificationService,
+    private readonly settings: SettingsService,
+    private readonly hasher: PasswordHasher,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  addCancellationGuard(guard: CancellationGuard): void {
+    this.cancellationGuards.push(guard);
+  }
+
+  private lockoutPolicy(): LockoutPolicy {
+    return {
+      maxFailures: this.settings.get('number_of_wrong_passwords'),
+      shortLockMs: this.settings.get('password_lock_minutes') * MINUTE_MS,
+      timeZone: this.timeZone,
+    };
+  }
+
+  // ---- registration -------------------------------------------------------------------------
+
+  async sendRegistrationCode(target: string, locale: Locale): Promise<void> {
+    const identity = normalizeRegistrationName(target, target.includes('@') ? '2' : '1');
+    if (!identity.ok) throw new AppError(identity.key);
+    await this.verification.send(identity.value, REGISTRATION_CODE_PURPOSE, locale);
+  }
+
+  async register(
+    input: { username: string; password: string; re_password: string; type?: string | undefined; agentCode?: string | undefined; verifcode?: string | undefined },
+    meta: RequestMeta,
+    options: { requireCode: boolean },
+  ): Promise<SessionGrant> {
+    const identity = normalizeRegistrationName(input.username, input.type);
+    if (!identity.ok) throw new AppError(identity.key);
+    if (options.requireCode && identity.value.kind === 'username') throw new AppError('accounts.type_invalid');
+    const passwordProblem = checkNewPassword(input.password);
+    if (passwordProblem) throw new AppError(passwordProblem);
+    if (input.password !== input.re_password) throw new AppError('accounts.password_mismatch');
+
+    const { key } = identity.value;
+    if (await this.repository.findLiveUserByKey(this.db, key)) throw new AppError('accounts.username_taken');
+    await this.checkNotReserved(key);
+    const referrer = await this.findReferrer(input.agentCode);
+    const passwordHash = await this.hasher.hash(input.password);
+
+    try {
+      return await this.db.transaction(async (tx) => {
+        if (options.requireCode) await this.verification.consume(tx, key, REGISTRATION_CODE_PURPOSE, input.verifcode ?? '');
+        const user = await this.insertUser(tx, identity.value, passwordHash, referrer, input.agentCode, options.requireCode);
+        const { token } = await this.sessions.create(tx, user.id, meta);
+        await this.repository.updateUser(tx, user.id, { lastLoginAt: this.clock.now(), lastLoginIp: meta.ip ?? null });
+        return { token, username: user.username, usercode: user.usercode };
+      });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_username_key_live_uq')) throw new AppError('accounts.username_taken');
+      throw error;
+    }
+  }
+
+  private async checkNotReserved(usernameKey: string): Promise<void> {
+    const cancelled = await this.repository.findLatestCancelledByKey(this.db, usernameKey);
+    if (!cancelled?.cancelledAt) return;
+    const freeAt = new Date(cancelled.cancelledAt.getTime() + this.settings.get('account_reregister_days') * DAY_MS);
+    if (this.clock.now() < freeAt) {
+      throw new AppError('accounts.username_reserved', { date: formatLegacyDateTime(this.timeZone, freeAt) });
+    }
+  }
+
+  private async findReferrer(agentCode: string | undefined): Promise<UserRow | undefined> {
+    if (!agentCode || agentCode === NO_AGENT_CODE) return undefined;
+    const referrer = await this.repository.findActiveUserByUsercode(this.db, agentCode);
+    if (!referrer) throw new AppError('accounts.agent_code_invalid');
+    return referrer;
+  }
+
+  private async insertUser(
+    tx: Executor,
+    identity: NormalizedIdentity,
+    passwordHash: string,
+    referrer: UserRow | undefined,
+    agentCode: string | undefined,
+    verified: boolean,
+  ): Promise<{ id: string; username: string; usercode: string }> {
+    const now = this.clock.now();
+    for (let attempt = 1; ; attempt += 1) {
+      const id = newId();
+      const usercode = String(randomInt(1_000_000, 10_000_000));
+      try {
+        // a savepoint, so a usercode collision does not abort the registration transaction
+        await tx.transaction(async (savepoint) => {
+          await this.repository.insertUser(savepoint, {
+            id,
+            username: identity.display,
+            usernameKey: identity.key,
+            loginKind: identity.kind,
+            usercode,
+            email: identity.kind === 'email' ? identity.display : null,
+            emailVerifiedAt: identity.kind === 'email' && verified ? now : null,
+            phone: identity.kind === 'phone' ? identity.display : null,
+            phoneVerifiedAt: identity.kind === 'phone' && verified ? now : null,
+            passwordHash,
+            referrerId: referrer?.id ?? null,
+            agentCode: referrer ? (agentCode ?? null) : null,
+            createdAt: now,
+            updatedAt: now,
+          });
+        });
+        return { id, username: identity.display, usercode };
+      } catch (error) {
+        if (isUniqueViolation(error, 'users_usercode_uq') && attempt < USERCODE_ATTEMPTS) continue;
+        throw error;
+      }
+    }
+  }
+
+  // ---- login and sessions -------------------------------------------------------------------
+
+  async login(input: { username: string; password: string }, meta: RequestMeta): Promise<SessionGrant> {
+    const shape = checkPasswordShape(input.password);
+    if (shape) throw new AppError(shape);
+    const user = await this.repository.findLiveUserByKey(this.db, loginKeyOf(input.username));
+    if (!user) {
+      // same cost as a real check, so response times do not reveal which names exist
+      await this.hasher.verify(await dummyHashFor(this.hasher), input.password);
+      throw new AppError('accounts.login_failed');
+    }
+
+    const result = await this.db.transaction(async (tx) => {
+      const check = await this.checkCredential(tx, user, 'login', user.passwordHash, input.password, meta);
+      if (check.outcome !== 'ok') return { check } as const;
+      if (user.status === 'disabled') return { check, disabled: true } as const;
+      const now = this.clock.now();
+      await this.repository.updateUser(tx, user.id, { lastLoginAt: now, lastLoginIp: meta.ip ?? null });
+      const session = await this.sessions.create(tx, user.id, meta);
+      return { check, token: session.token } as const;
+    });
+
+    this.throwOnFailedCheck(result.check, 'login');
+    if ('disabled' in result) throw new AppError('accounts.account_disabled');
+    if (!('token' in result) || !result.token) throw new AppError('accounts.login_failed');
+    return { token: result.token, username: user.username, usercode: user.usercode };
+  }
+
+  async logout(token: string | undefined): Promise<void> {
+    if (token) await this.sessions.revokeToken(this.db, token, 'logout');
+  }
+
+  /**
+   * Compares a secret under the account's lock-out counter, inside the caller's transaction (the
+   * counter row is locked, so concurrent guesses are serialised). Returns the outcome instead of
+   * throwing so the caller can commit the new counter before answering with an error.
+   */
+  private async checkCredential(
+    tx: Executor,
+    user: UserRow,
+    credential: Credential,
+    hash: string,
+    secret: string,
+    meta: RequestMeta,
+  ): Promise<CredentialCheck> {
+    const now = this.clock.now();
+    const state = await this.repository.lockoutForUpdate(tx, user.id, credential, now);
+    const status = lockStatus(state, now);
+    if (status.locked) return { outcome: 'locked', kind: status.kind };
+    if (await this.hasher.verify(hash, secret)) {
+      if (state.consecutiveFailures > 0 || state.stage > 0) await this.repository.saveLockout(tx, user.id, credential, UNLOCKED, now);
+      return { outcome: 'ok' };
+    }
+    const next: LockoutState = afterFailure(state, now, this.lockoutPolicy());
+    await this.repository.saveLockout(tx, user.id, credential, next, now);
+    const lockedNow = lockStatus(next, now);
+    if (lockedNow.locked) {
+      await this.audit.record(tx, {
+        actorType: 'system',
+        action: `account.${credential}_locked`,
+        targetType: 'user',
+        targetId: user.id,
+        detail: { until: lockedNow.until.toISOString(), failures: next.consecutiveFailures, ip: meta.ip ?? null },
+        requestId: meta.requestId ?? null,
+      });
+      return { outcome: 'wrong', lockedNow: lockedNow.kind };
+    }
+    return { outcome: 'wrong' };
+  }
+
+  private throwOnFailedCheck(check: CredentialCheck, credential: Credential): void {
+    if (check.outcome === 'ok') return;
+    const kind = check.outcome === 'locked' ? check.kind : check.lockedNow;
+    const minutes = this.settings.get('password_lock_minutes');
+    if (credential === 'login') {
+      if (kind === 'minutes') throw new AppError('accounts.login_locked_minutes', { minutes });
+      if (kind === 'day') throw new AppError('accounts.login_locked_day');
+      throw new AppError('accounts.login_failed');
+    }
+    if (kind === 'minutes') throw new AppError('accounts.safeword_locked_minutes', { minutes });
+    if (kind === 'day') throw new AppError('accounts.safeword_locked_day');
+    throw new AppError('accounts.safeword_wrong');
+  }
+
+  // ---- profile --------------------------------------------------------------------------------
+
+  async getUser(userId: string): Promise<UserRow> {
+    const user = await this.repository.findUserById(this.db, userId);
+    if (!user) throw new AppError('common.not_logged_in');
+    return user;
+  }
+
+  async setAvatar(userId: string, idx: string): Promise<void> {
+    await this.repository.updateUser(this.db, userId, { avatar: String(Number(idx)), updatedAt: this.clock.now() });
+  }
+
+  async changePassword(
+    user: { id: string; sessionId: string },
+    input: { old_password: string; password: string; confirmation: string | undefined; revokeOthers: boolean },
+    meta: RequestMeta,
+  ): Promise<void> {
+    if (input.confirmation === undefined) throw new AppError('accounts.new_password_confirm_required');
+    if (input.password !== input.confirmation) throw new AppError('accounts.new_password_mismatch');
+    const problem = checkNewPassword(input.password);
+    if (problem) throw new AppError(problem);
+    const current = await this.getUser(user.id);
+    if (!(await this.hasher.verify(current.passwordHash, input.old_password))) throw new AppError('accounts.old_password_wrong');
+    if (input.password === input.old_password) throw new AppError('accounts.new_password_same');
+    const passwordHash = await this.hasher.hash(input.password);
+    await this.db.transaction(async (tx) => {
+      await this.repository.updateUser(tx, user.id, { passwordHash, updatedAt: this.clock.now() });
+      const revoked = input.revokeOthers ? await this.sessions.revokeAllForUser(tx, user.id, 'password_changed', user.sessionId) : 0;
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: user.id,
+        action: 'account.password_changed',
+        targetType: 'user',
+        targetId: user.id,
+        detail: { revokedSessions: revoked },
+        requestId: meta.requestId ?? null,
+      });
+    });
+  }
+
+  /** Gives an account the seller role (the seller module opens its shop). */
+  async promoteToSeller(userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string } = { type: 'system' }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.repository.updateUser(tx, userId, { role: 'seller', updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actorType: actor.type,
+        actorId: actor.id ?? null,
+        action: 'account.seller_role_granted',
+        targetType: 'user',
+        targetId: userId,
+        reason: actor.reason ?? null,
+      });
+    });
+  }
+
+  // ---- fund password ("safeword") -------------------------------------------------------------
+
+  async setSafeword(userId: string, input: { safeword: string; re_safeword?: string | undefined }, meta: RequestMeta): Promise<void> {
+    const problem = checkNewSafeword(input.safeword);
+    if (problem) throw new AppError(problem);
+    if (input.re_safeword !== undefined && input.re_safeword !== input.safeword) throw new AppError('accounts.safeword_mismatch');
+    const safewordHash = await this.hasher.hash(input.safeword);
+    await this.db.transaction(async (tx) => {
+      const user = await this.repository.findUserByIdForUpdate(tx, userId);
+      if (!user) throw new AppError('common.not_logged_in');
+      if (user.safewordHash) throw new AppError('accounts.safeword_already_set');
+      await this.repository.updateUser(tx, userId, { safewordHash, updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: userId,
+        action: 'account.safeword_set',
+        targetType: 'user',
+        targetId: userId,
+        requestId: meta.requestId ?? null,
+      });
+    });
+  }
+
+  async changeSafeword(userId: string, input: { old_safeword: string; safeword: string; re_safeword: string }, meta: RequestMeta): Promise<void> {
+    const problem = checkNewSafeword(input.safeword);
+    if (problem) throw new AppError(problem);
+    if (input.safeword !== input.re_safeword) throw new AppError('accounts.safeword_mismatch');
+    await this.verifySafeword(userId, input.old_safeword, meta);
+    const safewordHash = await this.hasher.hash(input.safeword);
+    await this.db.transaction(async (tx) => {
+      await this.repository.updateUser(tx, userId, { safewordHash, updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: userId,
+        action: 'account.safeword_changed',
+        targetType: 'user',
+        targetId: userId,
+        requestId: meta.requestId ?? null,
+      });
+    });
+  }
+
+  /**
+   * The fund-password check other modules call before moving money (pay, withdraw, repay). It runs
+   * and commits in its own transaction so that a wrong guess is counted even when the caller's
+   * operation is then abandoned.
+   */
+  async verifySafeword(userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<void> {
+    if (safeword === undefined || safeword === '') throw new AppError('accounts.safeword_required');
+    const user = await this.getUser(userId);
+    if (!user.safewordHash) throw new AppError('accounts.safeword_not_set');
+    const shape = checkSafewordShape(safeword);
+    if (shape) throw new AppError(shape);
+    const hash = user.safewordHash;
+    const check = await this.db.transaction((tx) => this.checkCredential(tx, user, 'safeword', hash, safeword, meta));
+    this.throwOnFailedCheck(check, 'safeword');
+  }
+
+  async hasSafeword(userId: string): Promise<boolean> {
+    return (await this.getUser(userId)).safewordHash !== null;
+  }
+
+  // ---- account cancellation -------------------------------------------------------------------
+
+  async cancelAccount(
+    user: { id: string },
+    input: { account: string; reason: string; cashPassword?: string | undefined },
+    meta: RequestMeta,
+  ): Promise<void> {
+    const current = await this.getUser(user.id);
+    if (loginKeyOf(input.account) !== current.usernameKey) throw new AppError('accounts.logoff_account_mismatch');
+    if (current.safewordHash) await this.verifySafeword(user.id, input.cashPassword, meta);
+    await this.db.transaction(async (tx) => {
+      const locked = await this.repository.findUserByIdForUpdate(tx, user.id);
+      if (!locked || locked.status === 'cancelled') throw new AppError('common.not_logged_in');
+      for (const guard of this.cancellationGuards) {
+        const veto = await guard(tx, user.id);
+        if (veto) throw new AppError(veto);
+      }
+      const now = this.clock.now();
+      await this.repository.updateUser(tx, user.id, { status: 'cancelled', cancelledAt: now, cancelReason: input.reason, updatedAt: now });
+      await this.sessions.revokeAllForUser(tx, user.id, 'account_cancelled');
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: user.id,
+        action: 'account.cancelled',
+        targetType: 'user',
+        targetId: user.id,
+        reason: input.reason,
+        requestId: meta.requestId ?? null,
+      });
+    });
+  }
+}

@@ -1,0 +1,35 @@
+// Size limits per upload kind (spec 5: 2M, 10M or 30M depending on the upload). Legacy clients name
+// the purpose in `moduleName` ("123" and "online" from the PC client); unknown names are "general".
+
+export type UploadKind = 'avatar' | 'chat' | 'general' | 'document';
+
+const MB = 1024 * 1024;
+
+export const UPLOAD_LIMIT_BYTES: Record<UploadKind, number> = {
+  avatar: 2 * MB,
+  chat: 10 * MB,
+  general: 10 * MB,
+  document: 30 * MB,
+};
+
+/** Decoded images larger than this many pixels are refused (decompression bombs). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+
+const MODULE_KINDS: Record<string, UploadKind> = {
+  avatar: 'avatar',
+  head: 'avatar',
+  online: 'chat',
+  chat: 'chat',
+  credit: 'document',
+  kyc: 'document',
+  identity: 'document',
+  document: 'document',
+};
+
+export function uploadKindOf(moduleName: string | undefined): UploadKind {
+  return (moduleName && MODULE_KINDS[moduleName.toLowerCase()]) || 'general';
+}
+
+export function formatLimit(bytes: number): string {
+  return `${Math.round(bytes / MB)}M`;
+}

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import type { Database } from '@caravan/db/client';
+import sharp, { type OutputInfo } from 'sharp';
+import type { BlobStore } from '../../platform/blob-store.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { CONTENT_TYPES, EXTENSIONS, sniffImageFormat } from './image-check.ts';
+import { formatLimit, MAX_IMAGE_PIXELS, UPLOAD_LIMIT_BYTES, type UploadKind } from './upload-kinds.ts';
+import type { UploadsRepository } from './uploads.repository.ts';
+
+export const UPLOADS_PATH = '/uploads/';
+
+export interface StoredImage {
+  key: string;
+  url: string;
+  contentType: string;
+  width: number;
+  height: number;
+  sizeBytes: number;
+}
+
+/**
+ * Accepts JPEG and PNG only, recognised by their bytes; decodes, applies the EXIF orientation and
+ * re-encodes, which drops every piece of metadata (GPS positions, camera data) and anything smuggled
+ * after the image data; stores the result content-addressed.
+ */
+export class UploadsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: UploadsRepository,
+    private readonly blobs: BlobStore,
+    private readonly clock: Clock,
+    private readonly publicBaseUrl: string,
+  ) {}
+
+  urlFor(key: string): string {
+    return `${this.publicBaseUrl}${UPLOADS_PATH}${key}`;
+  }
+
+  async storeImage(bytes: Buffer, kind: UploadKind, uploadedBy: string | undefined): Promise<StoredImage> {
+    const limit = UPLOAD_LIMIT_BYTES[kind];
+    if (bytes.length === 0) throw new AppError('uploads.file_required');
+    if (bytes.length > limit) throw new AppError('uploads.too_large', { limit: formatLimit(limit) });
+    const format = sniffImageFormat(bytes);
+    if (!format) throw new AppError('uploads.type_not_allowed');
+
+    let output: { data: Buffer; info: OutputInfo };
+    try {
+      const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true });
+      const metadata = await image.metadata();
+      if (metadata.format !== format) throw new AppError('uploads.type_not_allowed');
+      const oriented = image.rotate();
+      output = await (format === 'jpeg'
+        ? oriented.jpeg({ quality: 88, mozjpeg: true })
+        : oriented.png({ compressionLevel: 9, adaptiveFiltering: true })
+      ).toBuffer({ resolveWithObject: true });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      if (/pixel limit/i.test(String((error as Error).message))) throw new AppError('uploads.dimensions_too_large');
+      throw new AppError('uploads.unreadable');
+    }
+
+    const key = `${createHash('sha256').update(output.data).digest('hex')}.${EXTENSIONS[format]}`;
+    await this.blobs.put(key, output.data);
+    await this.repository.insert(this.db, {
+      blobKey: key,
+      contentType: CONTENT_TYPES[format],
+      sizeBytes: output.data.length,
+      width: output.info.width,
+      height: output.info.height,
+      kind,
+      uploadedBy: uploadedBy ?? null,
+      createdAt: this.clock.now(),
+    });
+    return {
+      key,
+      url: this.urlFor(key),
+      contentType: CONTENT_TYPES[format],
+      width: output.info.width,
+      height: output.info.height,
+      sizeBytes: output.data.length,
+    };
+  }
+}

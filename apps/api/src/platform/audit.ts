@@ -1,0 +1,54 @@
+import type { Executor } from '@caravan/db/client';
+import { auditLog } from '@caravan/db/schema/platform';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Clock } from './clock.ts';
+
+export type ActorType = 'user' | 'operator' | 'system';
+
+export interface AuditEntry {
+  actorType: ActorType;
+  actorId?: string | null;
+  action: string;
+  targetType?: string | null;
+  targetId?: string | null;
+  reason?: string | null;
+  detail?: Record<string, unknown>;
+  requestId?: string | null;
+}
+
+/** Append-only: the table's trigger refuses UPDATE and DELETE, so this class only inserts and reads. */
+export class AuditLog {
+  constructor(private readonly clock: Clock) {}
+
+  /** Written in the caller's transaction, so the entry exists exactly when the action does. */
+  async record(executor: Executor, entry: AuditEntry): Promise<void> {
+    await executor.insert(auditLog).values({
+      occurredAt: this.clock.now(),
+      actorType: entry.actorType,
+      actorId: entry.actorId ?? null,
+      action: entry.action,
+      targetType: entry.targetType ?? null,
+      targetId: entry.targetId ?? null,
+      reason: entry.reason ?? null,
+      detail: entry.detail ?? {},
+      requestId: entry.requestId ?? null,
+    });
+  }
+
+  /** Newest first, keyset-paged by id. */
+  async listForTarget(executor: Executor, targetType: string, targetId: string, options: { beforeId?: bigint; limit?: number } = {}) {
+    const limit = Math.min(options.limit ?? 50, 200);
+    return executor
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.targetType, targetType),
+          eq(auditLog.targetId, targetId),
+          options.beforeId !== undefined ? lt(auditLog.id, options.beforeId) : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(limit);
+  }
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { createDatabase, createPool, type Database } from '@caravan/db/client';
+import { startEmbeddedPostgres } from '@caravan/db/embedded';
+import { runMigrations } from '@caravan/db/migrate';
+import type pg from 'pg';
+import type { Env } from '../env.ts';
+import { MIGRATIONS_DIR, resolveFromRoot } from './paths.ts';
+
+export interface DatabaseHandle {
+  pool: pg.Pool;
+  db: Database;
+  /** Where the data lives, for the start-up banner (password removed). */
+  description: string;
+  embedded: boolean;
+  close(): Promise<void>;
+}
+
+const EMBEDDED_DATABASE = 'caravan';
+
+function describe(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
+}
+
+/** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
+export async function openDatabase(env: Env, log: (line: string) => void): Promise<DatabaseHandle> {
+  let url = env.DATABASE_URL;
+  let stopEmbedded = async () => {};
+  let embeddedDir: string | undefined;
+  if (!url) {
+    const embedded = await startEmbeddedPostgres({
+      dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'postgres'),
+      port: env.EMBEDDED_PG_PORT,
+      log: (line) => {
+        if (/error|fatal|panic/i.test(line)) log(`postgres: ${line}`);
+      },
+    });
+    embeddedDir = embedded.dataDir;
+    stopEmbedded = embedded.stop;
+    const admin = createPool(embedded.url, { max: 1 });
+    try {
+      const existing = await admin.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
+      if (existing.rowCount === 0) await admin.query(`create database ${EMBEDDED_DATABASE}`);
+    } finally {
+      await admin.end();
+    }
+    const target = new URL(embedded.url);
+    target.pathname = `/${EMBEDDED_DATABASE}`;
+    url = target.toString();
+  }
+  const pool = createPool(url, { max: env.DATABASE_POOL_MAX });
+  try {
+    await runMigrations(pool, MIGRATIONS_DIR);
+  } catch (error) {
+    await pool.end();
+    await stopEmbedded();
+    throw error;
+  }
+  return {
+    pool,
+    db: createDatabase(pool),
+    description: embeddedDir ? `embedded PostgreSQL, data in ${embeddedDir}` : describe(url),
+    embedded: embeddedDir !== undefined,
+    async close() {
+      await pool.end();
+      await stopEmbedded();
+    },
+  };
+}

@@ -1,0 +1,57 @@
+// Calendar arithmetic in the platform time zone (Asia/Shanghai by default) without a date library.
+
+function partsIn(timeZone: string, at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const formatter = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
+export function zoneOffsetMs(timeZone: string, at: Date): number {
+  const p = partsIn(timeZone, at);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/** The instant the next calendar day starts in the zone ("tomorrow" for lock-outs). */
+export function startOfNextDay(timeZone: string, at: Date): Date {
+  const p = partsIn(timeZone, at);
+  const localMidnightAsUtc = Date.UTC(p.year, p.month - 1, p.day + 1, 0, 0, 0);
+  // First guess with the current offset, then correct once for a DST change during the night.
+  let guess = localMidnightAsUtc - zoneOffsetMs(timeZone, at);
+  guess = localMidnightAsUtc - zoneOffsetMs(timeZone, new Date(guess));
+  return new Date(guess);
+}
+
+/** yyyy-MM-dd HH:mm:ss in the zone, the format legacy clients read. */
+export function formatLegacyDateTime(timeZone: string, at: Date | null | undefined): string {
+  if (!at) return '';
+  const p = partsIn(timeZone, at);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
+}
+
+export function isValidTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

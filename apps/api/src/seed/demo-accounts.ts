@@ -1,0 +1,28 @@
+import type { Services } from '../app.ts';
+
+/** The demo logins `npm start` prints and the README lists. */
+export const DEMO_LOGINS = {
+  buyer: { username: 'demobuyer', password: 'Buyer#2026', safeword: '246810' },
+  seller: { username: 'demoseller', password: 'Seller#2026', safeword: '135790' },
+} as const;
+
+/** Creates the demo accounts once; later runs find them and change nothing. */
+export async function seedDemoAccounts(services: Services): Promise<void> {
+  for (const [role, login] of Object.entries(DEMO_LOGINS)) {
+    try {
+      const grant = await services.accounts.register(
+        { username: login.username, password: login.password, re_password: login.password, type: '3' },
+        { ip: '127.0.0.1', userAgent: 'caravan-seed' },
+        { requireCode: false },
+      );
+      const session = await services.sessions.authenticate(grant.token);
+      if (!session.ok) throw new Error('demo session did not authenticate');
+      await services.accounts.setSafeword(session.user.id, { safeword: login.safeword }, {});
+      if (role === 'seller') await services.accounts.promoteToSeller(session.user.id);
+      await services.accounts.logout(grant.token);
+    } catch (error) {
+      if ((error as { key?: string }).key === 'accounts.username_taken') continue;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import type { Envelope } from '@caravan/contract/envelope';
+import type { FastifyInstance } from 'fastify';
+import { afterAll } from 'vitest';
+import { buildApp, type Services } from '../../src/app.ts';
+import { testEnv, type Env } from '../../src/env.ts';
+import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
+import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  database: TestDatabase;
+  clock: ManualClock;
+  codes: RecordingCodeSender;
+  blobs: MemoryBlobStore;
+  call<T = unknown>(call: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  method?: 'GET' | 'POST';
+  /** how parameters travel: query string (legacy default), urlencoded form or JSON body */
+  as?: 'query' | 'form' | 'json';
+  prefix?: string;
+  remoteAddress?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * The real server on a fresh database, driven with app.inject. The clock stands still unless moved;
+ * verification codes and uploads stay in memory so tests can read them.
+ */
+export async function startTestApp(options: { env?: Partial<Record<keyof Env, string>>; start?: string } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  const clock = new ManualClock(options.start);
+  const codes = new RecordingCodeSender();
+  const blobs = new MemoryBlobStore();
+  const { app, services } = await buildApp({
+    env: testEnv(options.env),
+    db: database.db,
+    clock,
+    codeSender: codes,
+    blobStore: blobs,
+  });
+  await app.ready();
+
+  const call: TestApp['call'] = async (name, params = {}, callOptions = {}) => {
+    const method = callOptions.method ?? 'POST';
+    const as = callOptions.as ?? 'query';
+    const query: Record<string, string> = {};
+    const all = { ...params, ...(callOptions.token ? { token: callOptions.token } : {}) };
+    let payload: string | undefined;
+    const headers: Record<string, string> = { ...callOptions.headers };
+    if (as === 'query' || method === 'GET') {
+      for (const [key, value] of Object.entries(all)) query[key] = String(value);
+    } else if (as === 'form') {
+      payload = new URLSearchParams(Object.entries(all).map(([key, value]): [string, string] => [key, String(value)])).toString();
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+    } else {
+      payload = JSON.stringify(all);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await app.inject({
+      method,
+      url: `${callOptions.prefix ?? '/wap/api/'}${name}.action`,
+      query,
+      ...(payload !== undefined ? { payload } : {}),
+      headers,
+      remoteAddress: callOptions.remoteAddress ?? '127.0.0.1',
+    });
+    return { ...(response.json() as Envelope<never>), status: response.statusCode };
+  };
+
+  return {
+    app,
+    services,
+    database,
+    clock,
+    codes,
+    blobs,
+    call,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+/** startTestApp for a whole file, closed after its tests. */
+export async function useTestApp(options?: Parameters<typeof startTestApp>[0]): Promise<TestApp> {
+  const testApp = await startTestApp(options);
+  afterAll(() => testApp.close());
+  return testApp;
+}
+
+let addressCounter = 0;
+/** A distinct client address, so per-IP limits of one test do not leak into another. */
+export function nextAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+let userCounter = 0;
+export interface TestUser {
+  username: string;
+  password: string;
+  token: string;
+  usercode: string;
+}
+
+/** Registers a fresh user through the legacy call and returns its session. */
+export async function registerUser(testApp: TestApp, overrides: { username?: string; password?: string } = {}): Promise<TestUser> {
+  userCounter += 1;
+  const username = overrides.username ?? `user${process.pid}x${userCounter}`;
+  const password = overrides.password ?? 'Kx9#mountain';
+  const response = await testApp.call<{ token: string; usercode: string }>(
+    'localuser!registerNoVerifcode',
+    { username, password, re_password: password },
+    { remoteAddress: nextAddress() },
+  );
+  if (response.code !== '0' || !response.data) throw new Error(`registration failed: ${response.msg}`);
+  return { username, password, token: response.data.token, usercode: response.data.usercode };
+}

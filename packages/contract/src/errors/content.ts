@@ -1,0 +1,6 @@
+import { spec, type ErrorSpec } from './error-spec.ts';
+
+export const contentErrors = {
+  'content.email_invalid': spec.bad,
+  'content.already_subscribed': spec.conflict,
+} as const satisfies Record<`content.${string}`, ErrorSpec>;

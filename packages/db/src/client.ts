@@ -1,0 +1,35 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle; repositories accept either a Database or a Transaction. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type Executor = Database | Transaction;
+export type Pool = pg.Pool;
+
+// numeric stays a string (Money parses it); int8 counters become JS numbers (safe below 2^53).
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export interface PoolOptions {
+  max?: number;
+  applicationName?: string;
+  statementTimeoutMs?: number;
+}
+
+export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  return new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    application_name: options.applicationName ?? 'caravan',
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+  });
+}
+
+export function createDatabase(pool: pg.Pool): Database {
+  return drizzle({ client: pool, schema, casing: 'snake_case' });
+}
+
+export { pg };

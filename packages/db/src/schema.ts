@@ -1,0 +1,6 @@
+// The full schema object Drizzle needs for relational queries and drizzle-kit. Modules import the
+// table they own from its own file (schema/<module>.ts), not from here.
+export * from './schema/platform.ts';
+export * from './schema/accounts.ts';
+export * from './schema/uploads.ts';
+export * from './schema/content.ts';

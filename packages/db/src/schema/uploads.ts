@@ -1,0 +1,19 @@
+import { index, integer, pgTable, text } from 'drizzle-orm/pg-core';
+import { timestamptz } from '../columns.ts';
+
+/** Uploaded images, content-addressed: the blob key is the SHA-256 of the re-encoded bytes. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    blobKey: text().primaryKey(),
+    contentType: text().notNull(),
+    sizeBytes: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    /** The upload kind whose limit applied: 'avatar' | 'chat' | 'general' | 'document' */
+    kind: text().notNull(),
+    uploadedBy: text(),
+    createdAt: timestamptz().notNull(),
+  },
+  (table) => [index('uploads_uploaded_by_idx').on(table.uploadedBy)],
+);

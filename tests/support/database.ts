@@ -1,0 +1,57 @@
+import { randomBytes } from 'node:crypto';
+import { createDatabase, createPool, type Database, type Pool } from '@caravan/db/client';
+import { inject } from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgAdminUrl: string;
+    pgTemplate: string;
+    redisUrl: string | null;
+  }
+}
+
+export interface TestDatabase {
+  url: string;
+  pool: Pool;
+  db: Database;
+  drop(): Promise<void>;
+}
+
+/** A fresh, migrated database for one test file, cloned from the run's template. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = inject('pgAdminUrl');
+  const template = inject('pgTemplate');
+  const name = `caravan_t_${randomBytes(6).toString('hex')}`;
+  const admin = createPool(adminUrl, { max: 1 });
+  try {
+    // CREATE DATABASE ... TEMPLATE needs the template to be idle; retry briefly if another file is cloning it
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        await admin.query(`create database ${name} template ${template}`);
+        break;
+      } catch (error) {
+        if (attempt >= 20 || !/is being accessed by other users/.test(String(error))) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = createPool(url.toString(), { max: 30 });
+  return {
+    url: url.toString(),
+    pool,
+    db: createDatabase(pool),
+    async drop() {
+      await pool.end();
+      const cleanup = createPool(adminUrl, { max: 1 });
+      try {
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await cleanup.end();
+      }
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { createPool } from '@caravan/db/client';
+import { startEmbeddedPostgres } from '@caravan/db/embedded';
+import { runMigrations } from '@caravan/db/migrate';
+import type { TestProject } from 'vitest/node';
+export type { TestDatabase } from './database.ts';
+import { MIGRATIONS_DIR } from '../../apps/api/src/platform/paths.ts';
+import { pingRedis } from '../../apps/api/src/platform/redis.ts';
+
+// One PostgreSQL for the whole run (DATABASE_URL, or an embedded one in a temporary directory) and
+// one migrated template database; each test file clones the template (tests/support/database.ts).
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export default async function setup(project: TestProject) {
+  const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
+  let adminUrl = process.env.DATABASE_URL;
+  let stop = async () => {};
+  let dataDir: string | undefined;
+  if (!adminUrl) {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'caravan-test-pg-'));
+    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port: await freePort(), durable: false });
+    adminUrl = embedded.url;
+    stop = embedded.stop;
+  }
+  const template = `caravan_tpl_${runId}`;
+  const admin = createPool(adminUrl, { max: 2 });
+  await admin.query(`create database ${template}`);
+  const templateUrl = new URL(adminUrl);
+  templateUrl.pathname = `/${template}`;
+  const templatePool = createPool(templateUrl.toString(), { max: 2 });
+  await runMigrations(templatePool, MIGRATIONS_DIR);
+  await templatePool.end();
+
+  const explicitRedis = process.env.REDIS_URL;
+  const candidate = explicitRedis ?? 'redis://127.0.0.1:6379';
+  const redisUrl = (await pingRedis(candidate, 1000)) ? candidate : null;
+  if (!redisUrl && process.env.CARAVAN_REQUIRE_REDIS === '1') {
+    throw new Error(`CARAVAN_REQUIRE_REDIS=1 but no Redis answers at ${candidate}`);
+  }
+
+  project.provide('pgAdminUrl', adminUrl);
+  project.provide('pgTemplate', template);
+  project.provide('redisUrl', redisUrl);
+
+  return async () => {
+    const leftovers = await admin.query<{ datname: string }>(
+      `select datname from pg_database where datname like 'caravan_t_%' or datname = $1`,
+      [template],
+    );
+    for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+    await admin.end();
+    await stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}
