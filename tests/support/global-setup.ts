@@ -36,6 +36,7 @@ export default async function setup(project: TestProject) {
   }
   const template = `caravan_tpl_${runId}`;
   const admin = createPool(adminUrl, { max: 2 });
+  admin.on('error', (error) => console.error('[global-setup] admin pool', error.message));
   await admin.query(`create database ${template}`);
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;

@@ -49,6 +49,8 @@ export interface AppDependencies {
   hasher?: PasswordHasher;
   codeSender?: CodeSender;
   translator?: Translator;
+  /** Where logs go (stdout by default); tests capture them to prove secrets stay out. */
+  logStream?: NodeJS.WritableStream;
 }
 
 export interface Services {
@@ -77,7 +79,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const translator = deps.translator ?? loadTranslator();
 
   const app = Fastify({
-    logger: loggerOptions(env),
+    logger: { ...loggerOptions(env), ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),

@@ -8,13 +8,13 @@ const SECRET_PARAMS = [
   'token', 'session_token', 'password', 're_password', 'old_password', 'comfirm_password', 'safeword',
   're_safeword', 'old_safeword', 'cashPassword', 'verifcode', 'code_token', 'access_token',
 ];
-const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&#]*`, 'gi');
+const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&]*`, 'gi');
 
 export function redactUrl(url: string): string {
   return url.replace(SECRET_PARAM_PATTERN, '$1[redacted]');
 }
 
-export function loggerOptions(env: Env): FastifyServerOptions['logger'] {
+export function loggerOptions(env: Env): Exclude<FastifyServerOptions['logger'], boolean | undefined> {
   return {
     level: env.LOG_LEVEL,
     redact: {

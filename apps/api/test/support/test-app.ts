@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll } from 'vitest';
 import { buildApp, type Services } from '../../src/app.ts';
 import { testEnv, type Env } from '../../src/env.ts';
+import type { SpecCall } from '../../src/gateway/spec-calls.ts';
 import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
@@ -15,6 +16,8 @@ export interface TestApp {
   clock: ManualClock;
   codes: RecordingCodeSender;
   blobs: MemoryBlobStore;
+  /** spec calls still answering "not available yet" */
+  pendingCalls: SpecCall[];
   call<T = unknown>(call: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
   close(): Promise<void>;
 }
@@ -33,17 +36,25 @@ export interface CallOptions {
  * The real server on a fresh database, driven with app.inject. The clock stands still unless moved;
  * verification codes and uploads stay in memory so tests can read them.
  */
-export async function startTestApp(options: { env?: Partial<Record<keyof Env, string>>; start?: string } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Partial<Record<keyof Env, string>>;
+  /** ISO time the manual clock starts at */
+  start?: string;
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = new ManualClock(options.start);
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
-  const { app, services } = await buildApp({
+  const { app, services, pendingCalls } = await buildApp({
     env: testEnv(options.env),
     db: database.db,
     clock,
     codeSender: codes,
     blobStore: blobs,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
 
@@ -81,6 +92,7 @@ export async function startTestApp(options: { env?: Partial<Record<keyof Env, st
     clock,
     codes,
     blobs,
+    pendingCalls,
     call,
     async close() {
       await app.close();
@@ -90,7 +102,7 @@ export async function startTestApp(options: { env?: Partial<Record<keyof Env, st
 }
 
 /** startTestApp for a whole file, closed after its tests. */
-export async function useTestApp(options?: Parameters<typeof startTestApp>[0]): Promise<TestApp> {
+export async function useTestApp(options?: TestAppOptions): Promise<TestApp> {
   const testApp = await startTestApp(options);
   afterAll(() => testApp.close());
   return testApp;

@@ -49,6 +49,8 @@ export class UploadsService {
       const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true });
       const metadata = await image.metadata();
       if (metadata.format !== format) throw new AppError('uploads.type_not_allowed');
+      // refuse from the header, before any pixel is decoded
+      if ((metadata.width ?? 0) * (metadata.height ?? 0) > MAX_IMAGE_PIXELS) throw new AppError('uploads.dimensions_too_large');
       const oriented = image.rotate();
       output = await (format === 'jpeg'
         ? oriented.jpeg({ quality: 88, mozjpeg: true })

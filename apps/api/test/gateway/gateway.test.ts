@@ -1,0 +1,162 @@
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { registerUser, useTestApp } from '../support/test-app.ts';
+
+const logLines: string[] = [];
+const logStream = new Writable({
+  write(chunk, _encoding, done) {
+    logLines.push(String(chunk));
+    done();
+  },
+});
+const t = await useTestApp({ env: { LOG_LEVEL: 'info' }, logStream });
+
+describe('legacy gateway: transport', () => {
+  it('serves every call under /wap/api/ and /api/, for GET and POST', async () => {
+    for (const prefix of ['/wap/api/', '/api/']) {
+      for (const method of ['GET', 'POST'] as const) {
+        const response = await t.call('syspara!getSyspara', { code: 'mall_max_goods_number_in_order' }, { prefix, method });
+        expect(response).toMatchObject({ status: 200, code: '0', data: { mall_max_goods_number_in_order: '500' } });
+      }
+    }
+  });
+
+  it('merges parameters from the query string, urlencoded forms, JSON and multipart bodies', async () => {
+    for (const as of ['query', 'form', 'json'] as const) {
+      const response = await t.call('syspara!getSyspara', { code: 'customer_service_url' }, { as });
+      expect(response.code).toBe('0');
+      expect(response.data).toEqual({ customer_service_url: '' });
+    }
+    const boundary = '----caravan';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="code"\r\n\r\nmall_max_goods_number_in_order\r\n--${boundary}--\r\n`;
+    const multipart = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/syspara!getSyspara.action',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload,
+    });
+    expect(multipart.json()).toMatchObject({ code: '0', data: { mall_max_goods_number_in_order: '500' } });
+  });
+
+  it('lets body values win over the query string', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/syspara!getSyspara.action?code=customer_service_url',
+      payload: { code: 'mall_max_goods_number_in_order' },
+    });
+    expect(Object.keys(response.json().data)).toEqual(['mall_max_goods_number_in_order']);
+  });
+
+  it('accepts an empty JSON body and stray content types (legacy POSTs)', async () => {
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/syspara!getSyspara.action?code=customer_service_url',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.json().code).toBe('0');
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/syspara!getSyspara.action?code=customer_service_url',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(text.json().code).toBe('0');
+  });
+
+  it('answers unparseable JSON with a parameter error in the envelope', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/user!newlogin.action?lang=cn',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: '1', msg: '参数body错误', errorKey: 'common.param_invalid', data: null });
+  });
+
+  it('answers unknown calls with a not-found envelope', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/wap/api/nothing!here.action' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: '1', errorKey: 'common.not_found' });
+  });
+
+  it('refuses a request body over the limit without touching the handler', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/user!newlogin.action',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024) }),
+    });
+    expect(response.json()).toMatchObject({ code: '1', errorKey: 'common.payload_too_large' });
+  });
+
+  it('sends a request id back and accepts the caller’s', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-123' } });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+});
+
+describe('legacy gateway: envelope and languages', () => {
+  it('translates msg into the request language and keeps a stable errorKey', async () => {
+    const cases: [string, string][] = [
+      ['cn', '缺少必要参数code'],
+      ['en', 'Required parameter code is missing'],
+      ['xx', 'Required parameter code is missing'],
+    ];
+    for (const [lang, msg] of cases) {
+      const response = await t.call('syspara!getSyspara', { lang });
+      expect(response).toMatchObject({ code: '1', msg, errorKey: 'common.param_missing', data: null });
+    }
+  });
+
+  it('gives Arabic and Japanese messages for lang=ar and lang=ja', async () => {
+    const ar = await t.call('user!newlogin', { username: 'nobody12345', password: 'Wrong#pass1', lang: 'ar' });
+    const ja = await t.call('user!newlogin', { username: 'nobody12345', password: 'Wrong#pass1', lang: 'ja' });
+    const en = await t.call('user!newlogin', { username: 'nobody12345', password: 'Wrong#pass1', lang: 'en' });
+    expect(ar.errorKey).toBe('accounts.login_failed');
+    expect(ar.msg).toMatch(/[\u0600-\u06FF]/);
+    expect(ja.msg).toMatch(/[\u3040-\u30FF\u4E00-\u9FFF]/);
+    expect(en.msg).toBe('Incorrect username or password');
+  });
+
+  it('uses Accept-Language when no lang parameter is given', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/wap/api/syspara!getSyspara.action',
+      headers: { 'accept-language': 'zh-TW,zh;q=0.9' },
+    });
+    expect(response.json().msg).not.toBe('Required parameter code is missing');
+    expect(response.json().msg).toMatch(/[\u4E00-\u9FFF]/);
+  });
+
+  it('answers code "403" on a protected call without a token or with an unknown one', async () => {
+    const missing = await t.call('localuser!get', { lang: 'en' });
+    expect(missing).toMatchObject({ code: '403', errorKey: 'common.not_logged_in', msg: 'Please log in again' });
+    const unknown = await t.call('localuser!get', {}, { token: 'not-a-real-token' });
+    expect(unknown).toMatchObject({ code: '403', errorKey: 'common.not_logged_in' });
+  });
+
+  it('reads the token from an Authorization bearer header as well', async () => {
+    const user = await registerUser(t);
+    const response = await t.call('localuser!get', {}, { headers: { authorization: `Bearer ${user.token}` } });
+    expect(response.code).toBe('0');
+  });
+
+  it('answers "not available yet" for calls whose module has not landed', async () => {
+    const response = await t.call('order!submit', { lang: 'en' });
+    expect(response).toMatchObject({ code: '1', errorKey: 'common.not_available_yet', msg: 'This feature is not available yet' });
+  });
+
+  it('never writes tokens or passwords to the log', async () => {
+    const user = await registerUser(t);
+    await t.call('localuser!get', {}, { token: user.token });
+    await t.call('user!newlogin', { username: user.username, password: user.password });
+    await t.app.inject({ method: 'POST', url: `/wap/api/nothing!here.action?token=${user.token}&password=${user.password}` });
+    const log = logLines.join('');
+    expect(log).toContain('localuser!get');
+    expect(log).toContain('token=[redacted]');
+    expect(log).not.toContain(user.token);
+    expect(log).not.toContain(user.password);
+  });
+});

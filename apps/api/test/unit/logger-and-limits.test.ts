@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { redactUrl } from '../../src/platform/logger.ts';
+import { MemoryRateLimitStore, RateLimiter } from '../../src/platform/rate-limit.ts';
+
+describe('log redaction', () => {
+  it('removes tokens and passwords from logged URLs', () => {
+    const url = '/wap/api/user!newlogin.action?username=bob&password=Secret#1&lang=en&token=abc.def&safeword=123456&session_token=zz';
+    const redacted = redactUrl(url);
+    expect(redacted).toBe('/wap/api/user!newlogin.action?username=bob&password=[redacted]&lang=en&token=[redacted]&safeword=[redacted]&session_token=[redacted]');
+    expect(redactUrl('/x?TOKEN=abc')).toBe('/x?TOKEN=[redacted]');
+    expect(redactUrl('/x?re_password=a&old_password=b&cashPassword=c')).not.toMatch(/=a|=b|=c/);
+  });
+});
+
+describe('rate limiter (memory store)', () => {
+  it('allows max hits per window, then refuses until the next window', async () => {
+    const clock = new ManualClock('2026-01-01T00:00:00.000Z');
+    const limiter = new RateLimiter(new MemoryRateLimitStore(clock), clock);
+    const rule = { name: 'test', max: 3, windowMs: 60_000 };
+    for (let hit = 1; hit <= 3; hit += 1) expect((await limiter.hit(rule, 'ip-1')).allowed).toBe(true);
+    const refused = await limiter.hit(rule, 'ip-1');
+    expect(refused).toEqual({ allowed: false, remaining: 0, retryAfterMs: 60_000 });
+    // other subjects are counted separately
+    expect((await limiter.hit(rule, 'ip-2')).allowed).toBe(true);
+    clock.advance(59_999);
+    expect((await limiter.hit(rule, 'ip-1')).allowed).toBe(false);
+    clock.advance(1);
+    expect((await limiter.hit(rule, 'ip-1')).allowed).toBe(true);
+  });
+});
