@@ -36,7 +36,10 @@ export default async function setup(project: TestProject) {
   }
   const template = `caravan_tpl_${runId}`;
   const admin = createPool(adminUrl, { max: 2 });
-  admin.on('error', (error) => console.error('[global-setup] admin pool', error.message));
+  let closing = false;
+  admin.on('error', (error) => {
+    if (!closing) console.error('[global-setup] admin pool', error.message);
+  });
   await admin.query(`create database ${template}`);
   const templateUrl = new URL(adminUrl);
   templateUrl.pathname = `/${template}`;
@@ -61,6 +64,7 @@ export default async function setup(project: TestProject) {
       [template],
     );
     for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
+    closing = true;
     await admin.end();
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
 import { buildApp } from './app.ts';
+import { buildChatSocketServer } from './modules/chat/chat.socket.ts';
 import { loadEnv } from './env.ts';
 import { openDatabase } from './platform/database.ts';
 import { connectRedis } from './platform/redis.ts';
@@ -17,13 +18,18 @@ async function serve(): Promise<void> {
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const { app, services } = await buildApp({ env, db: database.db, ...(redis ? { redis } : {}) });
   if (env.SEED_DEMO) await seedDemoAccounts(services);
+  const chat = await buildChatSocketServer({
+    env,
+    translator: services.translator,
+    authenticate: (token) => services.sessions.authenticate(token),
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    await app.close();
+    await Promise.all([app.close(), chat.close()]);
     redis?.disconnect();
     await database.close();
     process.exit(0);
@@ -32,12 +38,14 @@ async function serve(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
   const base = `http://localhost:${env.PORT}`;
   say('');
   say(`Caravan is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
   say(`  API (legacy calls)  ${base}/wap/api/<resource>!<method>.action  and  ${base}/api/...`);
   say(`  API documentation   ${base}/docs`);
   say(`  Health              ${base}/health`);
+  say(`  Chat socket         ws://localhost:${env.CHAT_PORT}/?token=<token>`);
   say(`  Database            ${database.description}`);
   say(`  Redis               ${env.REDIS_URL ? 'REDIS_URL' : 'not configured (in-process limits and jobs)'}`);
   if (env.SEED_DEMO) {

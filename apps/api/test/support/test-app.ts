@@ -1,5 +1,6 @@
 import type { Envelope } from '@caravan/contract/envelope';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
 import { buildApp, type Services } from '../../src/app.ts';
 import { testEnv, type Env } from '../../src/env.ts';
@@ -41,10 +42,14 @@ export interface TestAppOptions {
   /** ISO time the manual clock starts at */
   start?: string;
   logStream?: NodeJS.WritableStream;
+  /** share rate limits (and later jobs and chat fan-out) through this Redis */
+  redis?: Redis;
+  /** reuse another test app's database (two API instances on one database) */
+  database?: TestDatabase;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = new ManualClock(options.start);
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
@@ -55,6 +60,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     codeSender: codes,
     blobStore: blobs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.redis ? { redis: options.redis } : {}),
   });
   await app.ready();
 
@@ -96,7 +102,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     call,
     async close() {
       await app.close();
-      await database.drop();
+      if (!options.database) await database.drop();
     },
   };
 }

@@ -1,0 +1,49 @@
+import websocket from '@fastify/websocket';
+import { resolveLocale } from '@caravan/contract/languages';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AuthResult } from '../../gateway/gateway.ts';
+import type { Translator } from '../../platform/i18n.ts';
+import { loggerOptions } from '../../platform/logger.ts';
+import type { Env } from '../../env.ts';
+
+// The customer-service chat socket on its own port (5000, CHAT_PORT), as legacy clients expect.
+// A client connects with its token (`?token=`); the server greets it or closes the connection with
+// 4401 when the token is not valid. Chat messages themselves arrive with the chat module; until
+// then a message frame is answered with "not available yet" and clients use polling.
+
+export const CLOSE_UNAUTHORISED = 4401;
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+export interface ChatSocketOptions {
+  env: Env;
+  translator: Translator;
+  authenticate(token: string): Promise<AuthResult>;
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildChatSocketServer(options: ChatSocketOptions): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { ...loggerOptions(options.env), ...(options.logStream ? { stream: options.logStream } : {}) } });
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  app.get<{ Querystring: { token?: string; lang?: string } }>('/*', { websocket: true }, async (socket, request) => {
+    const locale = resolveLocale(request.query.lang);
+    const token = request.query.token;
+    const result: AuthResult = token ? await options.authenticate(token) : { ok: false, key: 'common.not_logged_in' };
+    if (!result.ok) {
+      socket.send(JSON.stringify({ type: 'error', code: '403', errorKey: result.key, msg: options.translator.t(locale, result.key) }));
+      socket.close(CLOSE_UNAUTHORISED, 'unauthorised');
+      return;
+    }
+    socket.send(JSON.stringify({ type: 'welcome', partyId: result.user.id, username: result.user.username }));
+    socket.on('message', () => {
+      socket.send(
+        JSON.stringify({
+          type: 'error',
+          code: '1',
+          errorKey: 'common.not_available_yet',
+          msg: options.translator.t(locale, 'common.not_available_yet'),
+        }),
+      );
+    });
+  });
+  return app;
+}
