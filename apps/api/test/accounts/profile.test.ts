@@ -168,6 +168,18 @@ describe('fund password', () => {
     expect((await change('246810')).code).toBe('0');
   });
 
+  it('limits fund-password calls per account', async () => {
+    const user = await registerUser(t);
+    const keys: (string | undefined)[] = [];
+    for (let index = 0; index < 11; index += 1) {
+      keys.push((await t.call('user!setSafewordReg', { safeword: 'abc' }, { token: user.token, remoteAddress: nextAddress() })).errorKey);
+    }
+    expect(keys.slice(0, 10).every((key) => key === 'accounts.safeword_format')).toBe(true);
+    expect(keys[10]).toBe('common.too_frequent');
+    t.clock.advance(MINUTE);
+    expect((await t.call('user!setSafewordReg', { safeword: '246810' }, { token: user.token })).code).toBe('0');
+  });
+
   it('checks passwords offered for checking with the 6-12 reading', async () => {
     const user = await registerUser(t);
     await t.call('user!setSafewordReg', { safeword: '246810' }, { token: user.token });
@@ -177,6 +189,13 @@ describe('fund password', () => {
 });
 
 describe('user!logoff (account cancellation)', () => {
+  it('refuses an over-long reason', async () => {
+    const user = await registerUser(t);
+    const response = await t.call('user!logoff', { account: user.username, reason: 'r'.repeat(501) }, { token: user.token });
+    expect(response).toMatchObject({ code: '1', errorKey: 'common.param_invalid' });
+    expect((await t.call('localuser!get', {}, { token: user.token })).code).toBe('0');
+  });
+
   it('needs the account name and a reason', async () => {
     const user = await registerUser(t);
     expect((await t.call('user!logoff', { reason: 'moving on' }, { token: user.token })).errorKey).toBe('accounts.logoff_account_mismatch');

@@ -74,6 +74,8 @@ describe('localuser!registerNoVerifcode', () => {
     ['password over 64', { username: 'longpw001', password: 'x'.repeat(65), re_password: 'x'.repeat(65) }, 'accounts.password_length'],
     ['common password', { username: 'commonpw1', password: 'qwerty123', re_password: 'qwerty123' }, 'accounts.password_too_common'],
     ['confirmation differs', { username: 'mismatch1', password: PASSWORD, re_password: `${PASSWORD}x` }, 'accounts.password_mismatch'],
+    ['over-long password', { username: 'longpw002', password: 'p'.repeat(300), re_password: 'p'.repeat(300) }, 'accounts.password_length'],
+    ['over-long invitation code', { username: 'longcode1', password: PASSWORD, re_password: PASSWORD, agentCode: '1'.repeat(33) }, 'common.param_invalid'],
   ])('refuses %s with its key and writes nothing', async (_name, params, errorKey) => {
     const before = await userCount();
     const response = await register({ ...params, lang: 'en' });

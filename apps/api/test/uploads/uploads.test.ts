@@ -143,6 +143,15 @@ describe('uploadimg!execute', () => {
     expect(storedBlob(asGeneral.data ?? '').length).toBeLessThan(10_000);
   });
 
+  it('takes an avatar of exactly 2M and refuses one byte more', async () => {
+    const small = await jpeg();
+    const exact = Buffer.concat([small, Buffer.alloc(2 * 1024 * 1024 - small.length, 0x41)]);
+    expect(exact.length).toBe(2 * 1024 * 1024);
+    expect((await upload({ name: 'edge.jpg', type: 'image/jpeg', bytes: exact }, { moduleName: 'avatar' })).code).toBe('0');
+    const over = Buffer.concat([exact, Buffer.from([0x41])]);
+    expect((await upload({ name: 'edge.jpg', type: 'image/jpeg', bytes: over }, { moduleName: 'avatar' })).errorKey).toBe('uploads.too_large');
+  });
+
   it('refuses files over 30M at the transport', async () => {
     const huge = Buffer.concat([await jpeg(), Buffer.alloc(30 * 1024 * 1024 + 1, 1)]);
     const response = await upload({ name: 'huge.jpg', type: 'image/jpeg', bytes: huge }, { moduleName: 'credit' });
