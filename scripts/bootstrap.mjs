@@ -167,6 +167,10 @@ switch (command) {
     ensureBuilt(pnpmEntry);
     exec(process.execPath, [apiEntry, 'serve', ...rest]);
     break;
+  case 'seed':
+    ensureBuilt(pnpmEntry);
+    exec(process.execPath, [apiEntry, 'seed', ...rest]);
+    break;
   case 'migrate':
     ensureBuilt(pnpmEntry);
     exec(process.execPath, [apiEntry, 'migrate', ...rest]);

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { errorCatalog, SUCCESS_KEYS } from '@caravan/contract/errors/catalog';
+import { errorCatalog, SUCCESS_KEYS } from '@caravan/contract/errors/all-errors';
 import { LOCALES } from '@caravan/contract/languages';
 import { describe, expect, it } from 'vitest';
 

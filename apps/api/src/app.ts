@@ -31,6 +31,23 @@ import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { AddressesRepository } from './modules/addresses/addresses.repository.ts';
+import { addressesActions } from './modules/addresses/addresses.legacy.ts';
+import { AddressesService } from './modules/addresses/addresses.service.ts';
+import { GeoDirectory } from './modules/addresses/geo-directory.ts';
+import { catalogActions } from './modules/catalog/catalog.legacy.ts';
+import { CategoriesRepository } from './modules/catalog/categories.repository.ts';
+import { CategoriesService } from './modules/catalog/categories.service.ts';
+import { GoodsRepository } from './modules/catalog/goods.repository.ts';
+import { GoodsService, VIEW_FLUSH_MS } from './modules/catalog/goods.service.ts';
+import { SearchVocabulary } from './modules/catalog/search-vocabulary.ts';
+import { favoritesActions } from './modules/favorites/favorites.legacy.ts';
+import { FavoritesRepository } from './modules/favorites/favorites.repository.ts';
+import { FavoritesService } from './modules/favorites/favorites.service.ts';
+import { ReviewsRepository } from './modules/reviews/reviews.repository.ts';
+import { ReviewsService } from './modules/reviews/reviews.service.ts';
+import { ShopsRepository } from './modules/shops/shops.repository.ts';
+import { SHOP_VIEW_FLUSH_MS, ShopsService } from './modules/shops/shops.service.ts';
 import { AuditLog } from './platform/audit.ts';
 import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
@@ -61,6 +78,12 @@ export interface Services {
   sessions: SessionsService;
   content: ContentService;
   uploads: UploadsService;
+  categories: CategoriesService;
+  goods: GoodsService;
+  shops: ShopsService;
+  favorites: FavoritesService;
+  addresses: AddressesService;
+  reviews: ReviewsService;
   limiter: RateLimiter;
   translator: Translator;
 }
@@ -88,11 +111,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
   });
 
   // ---- platform -----------------------------------------------------------------------------
+  // Browser-facing headers (framing, CSP, HSTS ...) matter for HTML: pages opt in (`helmet: true` on
+  // their routes); JSON answers carry only nosniff (above), which keeps every API answer lean.
   await app.register(helmet, {
-    // JSON API and images; the SPA shells set their own policy when they are served
+    global: false,
     contentSecurityPolicy: false,
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
@@ -147,10 +173,66 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const blobStore = deps.blobStore ?? new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads'));
   const uploads = new UploadsService(db, new UploadsRepository(), blobStore, clock, env.PUBLIC_BASE_URL);
 
+  const timeZone = env.PLATFORM_TIMEZONE;
+  const categories = new CategoriesService(db, new CategoriesRepository(), clock);
+  // the catalogue, shops and favourites need each other's figures; they meet through ports
+  const shops: ShopsService = new ShopsService(
+    db,
+    new ShopsRepository(db),
+    {
+      listingFigures: (ids) => goods.listingFigures(ids),
+      followerCounts: (ids) => favorites.followerCounts(ids),
+      followedShopIds: (userId, ids) => favorites.followedShopIds(userId, ids),
+      setShopListingsVisible: (shopId, open) => goods.setShopListingsVisible(shopId, open),
+    },
+    audit,
+    clock,
+  );
+  const goods: GoodsService = new GoodsService(
+    new GoodsRepository(db),
+    new SearchVocabulary(db.$client, clock),
+    categories,
+    {
+      sellerCards: (ids, viewerId) => shops.cardsByIds(ids, viewerId),
+      searchShops: (keyword, limit, viewerId) => shops.searchByName(keyword, limit, viewerId),
+      keptIds: (userId, ids) => favorites.keptIds(userId, ids),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+  const favorites: FavoritesService = new FavoritesService(
+    db,
+    new FavoritesRepository(db),
+    {
+      userRole: (userId) => accounts.roleOf(userId),
+      isGoodsVisible: (id) => goods.isVisible(id),
+      goodsCards: (ids, viewer) => goods.cardsByIds(ids, viewer),
+      lockShop: (tx, shopId) => shops.lockForFollow(tx, shopId),
+      sellerCards: (ids, viewerId) => shops.cardsByIds(ids, viewerId),
+      shopFollowersChanged: (shopId) => shops.invalidate(shopId),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+  const addresses = new AddressesService(db, new AddressesRepository(), new GeoDirectory(), settings, clock);
+  const reviews = new ReviewsService(db, new ReviewsRepository(), { reviewers: (ids) => accounts.profiles(ids) }, timeZone);
+  if (env.NODE_ENV !== 'test') {
+    goods.views.start(VIEW_FLUSH_MS);
+    shops.views.start(SHOP_VIEW_FLUSH_MS);
+  }
+  app.addHook('onClose', async () => {
+    await Promise.all([goods.views.stop(), shops.views.stop()]);
+  });
+
   const actions: AnyAction[] = [
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
     ...uploadsActions(uploads),
+    ...catalogActions({ categories, goods, shops, reviews }),
+    ...favoritesActions(favorites),
+    ...addressesActions(addresses),
   ];
 
   // ---- gateway and routes -------------------------------------------------------------------
@@ -168,7 +250,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
 
   return {
     app,
-    services: { clock, audit, settings, accounts, sessions, content, uploads, limiter, translator },
+    services: { clock, audit, settings, accounts, sessions, content, uploads, categories, goods, shops, favorites, addresses, reviews, limiter, translator },
     pendingCalls: pending,
   };
 }

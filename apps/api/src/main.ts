@@ -3,7 +3,14 @@ import { buildChatSocketServer } from './modules/chat/chat.socket.ts';
 import { loadEnv } from './env.ts';
 import { openDatabase } from './platform/database.ts';
 import { connectRedis } from './platform/redis.ts';
+import { LocalDiskBlobStore } from './platform/blob-store.ts';
+import { argon2Hasher } from './platform/passwords.ts';
+import { resolveFromRoot } from './platform/paths.ts';
+import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
 import { DEMO_LOGINS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import path from 'node:path';
+import type { Env } from './env.ts';
+import type { DatabaseHandle } from './platform/database.ts';
 
 // `caravan serve` (the API, web apps and chat socket), `caravan migrate`, `caravan seed`.
 
@@ -11,13 +18,34 @@ function say(line: string): void {
   process.stdout.write(`${line}\n`);
 }
 
+/** The demo subset `npm start` seeds on first run: big enough to browse, quick to create. */
+const DEMO_CATALOGUE = { products: 2000, shops: 40, imageVariants: 2 };
+
+async function seedCatalogueInto(env: Env, database: DatabaseHandle, size: { products: number; shops: number; imageVariants: number }): Promise<CatalogueSeedResult> {
+  return seedCatalogue({
+    ...size,
+    pool: database.pool,
+    blobs: new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads')),
+    hasher: argon2Hasher(),
+    now: new Date(),
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    log: (line) => process.stderr.write(`[seed] ${line}\n`),
+  });
+}
+
 async function serve(): Promise<void> {
   const env = loadEnv();
   const startedAt = Date.now();
-  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`), { owner: true });
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const { app, services } = await buildApp({ env, db: database.db, ...(redis ? { redis } : {}) });
-  if (env.SEED_DEMO) await seedDemoAccounts(services);
+  if (env.SEED_DEMO) {
+    await seedDemoAccounts(services);
+    if (await catalogueIsEmpty(database.pool)) {
+      say('First run: seeding the demo catalogue (2,000 goods) ...');
+      await seedCatalogueInto(env, database, DEMO_CATALOGUE);
+    }
+  }
   const chat = await buildChatSocketServer({
     env,
     translator: services.translator,
@@ -68,7 +96,39 @@ async function migrateOnly(): Promise<void> {
 }
 
 const command = process.argv[2] ?? 'serve';
-const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly };
+function option(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 0) throw new Error(`--${name} takes a whole number`);
+  return value;
+}
+
+/** `caravan seed --products 50000 [--shops 300] [--image-variants 4]`: the full demo catalogue. */
+async function seed(): Promise<void> {
+  const env = loadEnv();
+  const products = option('products', 50_000);
+  const size = {
+    products,
+    shops: option('shops', products >= 10_000 ? 300 : DEMO_CATALOGUE.shops),
+    imageVariants: option('image-variants', products >= 10_000 ? 4 : DEMO_CATALOGUE.imageVariants),
+  };
+  const started = Date.now();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const { app, services } = await buildApp({ env, db: database.db });
+  try {
+    if (env.SEED_DEMO) await seedDemoAccounts(services);
+    const result = await seedCatalogueInto(env, database, size);
+    say(
+      `seeded ${result.categories} categories, ${result.shops} shops, ${result.goods} goods, ${result.skus} SKUs, ` +
+        `${result.listings} listings, ${result.pictures} pictures in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.description})`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly, seed };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);

@@ -2,7 +2,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
-export type Database = NodePgDatabase<typeof schema>;
+export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 /** A transaction handle; repositories accept either a Database or a Transaction. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
@@ -15,6 +15,8 @@ export interface PoolOptions {
   max?: number;
   applicationName?: string;
   statementTimeoutMs?: number;
+  /** Parallel query helps reports, not an API answering many small queries at once on few cores. */
+  parallelQuery?: boolean;
 }
 
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
@@ -25,6 +27,7 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    ...(options.parallelQuery ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
   });
 }
 

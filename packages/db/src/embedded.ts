@@ -13,6 +13,12 @@ export interface EmbeddedOptions {
   port: number;
   /** Tests trade durability for speed. */
   durable?: boolean;
+  /**
+   * A server already running on the data directory (left by a killed run) is used as it is; with
+   * this set it is also stopped when we stop. One-off commands (seed, migrate) leave it running,
+   * since it may belong to a live server.
+   */
+  stopAdopted?: boolean;
   log?: (line: string) => void;
 }
 
@@ -89,7 +95,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (alive) {
     // left behind by a killed run: adopt it, and stop it when we stop
     log(`reusing the embedded PostgreSQL already running on port ${alive.port} (${dataDir})`);
-    return { url: urlFor(alive.port), dataDir, started: false, stop: () => stopByPid(alive.pid) };
+    return { url: urlFor(alive.port), dataDir, started: false, stop: options.stopAdopted ? () => stopByPid(alive.pid) : async () => {} };
   }
 
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });

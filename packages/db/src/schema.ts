@@ -4,3 +4,8 @@ export * from './schema/platform.ts';
 export * from './schema/accounts.ts';
 export * from './schema/uploads.ts';
 export * from './schema/content.ts';
+export * from './schema/catalog.ts';
+export * from './schema/shops.ts';
+export * from './schema/favorites.ts';
+export * from './schema/addresses.ts';
+export * from './schema/reviews.ts';

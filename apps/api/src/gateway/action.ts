@@ -1,4 +1,4 @@
-import type { SuccessKey } from '@caravan/contract/errors/catalog';
+import type { SuccessKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';

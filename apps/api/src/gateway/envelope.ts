@@ -1,4 +1,4 @@
-import { isErrorKey } from '@caravan/contract/errors/catalog';
+import { isErrorKey } from '@caravan/contract/errors/all-errors';
 import { SUCCESS_CODE, type Envelope } from '@caravan/contract/envelope';
 import type { Locale } from '@caravan/contract/languages';
 import type { z } from 'zod';

@@ -22,8 +22,11 @@ function describe(url: string): string {
   return `${parsed.hostname}:${parsed.port || 5432}${parsed.pathname}`;
 }
 
-/** Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. */
-export async function openDatabase(env: Env, log: (line: string) => void): Promise<DatabaseHandle> {
+/**
+ * Connects to DATABASE_URL, or starts the embedded PostgreSQL; then applies pending migrations. The
+ * owner (the server) also stops an embedded instance it found running; one-off commands do not.
+ */
+export async function openDatabase(env: Env, log: (line: string) => void, options: { owner?: boolean } = {}): Promise<DatabaseHandle> {
   let url = env.DATABASE_URL;
   let stopEmbedded = async () => {};
   let embeddedDir: string | undefined;
@@ -31,6 +34,7 @@ export async function openDatabase(env: Env, log: (line: string) => void): Promi
     const embedded = await startEmbeddedPostgres({
       dataDir: path.join(resolveFromRoot(env.DATA_DIR), 'postgres'),
       port: env.EMBEDDED_PG_PORT,
+      stopAdopted: options.owner === true,
       log: (line) => {
         if (/error|fatal|panic/i.test(line)) log(`postgres: ${line}`);
       },

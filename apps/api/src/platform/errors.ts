@@ -1,4 +1,4 @@
-import { errorCatalog, type ErrorKey } from '@caravan/contract/errors/catalog';
+import { errorCatalog, type ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { MessageParams } from './i18n.ts';
 
 /**

@@ -1,16 +1,28 @@
 // Calendar arithmetic in the platform time zone (Asia/Shanghai by default) without a date library.
 
+/** Building a DateTimeFormat is far costlier than using one: one per zone, kept. */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 function partsIn(timeZone: string, at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const formatter = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
+  const formatter = formatterFor(timeZone);
   const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),

@@ -68,7 +68,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const method = callOptions.method ?? 'POST';
     const as = callOptions.as ?? 'query';
     const query: Record<string, string> = {};
-    const all = { ...params, ...(callOptions.token ? { token: callOptions.token } : {}) };
+    // undefined means "not sent"
+    const all = Object.fromEntries(
+      Object.entries({ ...params, ...(callOptions.token ? { token: callOptions.token } : {}) }).filter(([, value]) => value !== undefined),
+    );
     let payload: string | undefined;
     const headers: Record<string, string> = { ...callOptions.headers };
     if (as === 'query' || method === 'GET') {

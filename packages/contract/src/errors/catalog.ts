@@ -1,30 +1,10 @@
-import { accountsErrors } from './accounts.ts';
-import { commonErrors } from './common.ts';
-import { contentErrors } from './content.ts';
-import type { ErrorSpec } from './error-spec.ts';
-import { uploadsErrors } from './uploads.ts';
+import { spec, type ErrorSpec } from './error-spec.ts';
 
-/** Every error key the server can answer with, each mapped once to its legacy code and HTTP status. */
-export const errorCatalog = {
-  ...commonErrors,
-  ...accountsErrors,
-  ...contentErrors,
-  ...uploadsErrors,
-} as const satisfies Record<string, ErrorSpec>;
-
-export type ErrorKey = keyof typeof errorCatalog;
-
-export function isErrorKey(value: unknown): value is ErrorKey {
-  return typeof value === 'string' && Object.hasOwn(errorCatalog, value);
-}
-
-/** Success texts some calls put in `msg` (legacy "操作成功" and friends). */
-export const SUCCESS_KEYS = [
-  'success.operation',
-  'success.registered',
-  'success.logged_out',
-  'success.logged_off',
-  'success.subscribed',
-  'success.code_sent',
-] as const;
-export type SuccessKey = (typeof SUCCESS_KEYS)[number];
+export const catalogErrors = {
+  'catalog.keyword_required': spec.bad,
+  'catalog.keyword_too_long': spec.bad,
+  'catalog.goods_required': spec.bad,
+  'catalog.goods_not_found': spec.notFound,
+  'catalog.goods_off_shelf': { code: '1', status: 410 },
+  'catalog.category_invalid': spec.bad,
+} as const satisfies Record<`catalog.${string}`, ErrorSpec>;

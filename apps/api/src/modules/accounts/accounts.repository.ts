@@ -1,6 +1,6 @@
 import type { Database, Executor } from '@caravan/db/client';
 import { credentialLockouts, sessions, users, verificationCodes } from '@caravan/db/schema/accounts';
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { LockoutState } from './lockout.ts';
 
 // The only code touching the accounts tables.
@@ -48,6 +48,11 @@ export class AccountsRepository {
   async findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
     const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1);
     return rows[0];
+  }
+
+  async findUsersByIds(executor: Executor, ids: string[]): Promise<UserRow[]> {
+    if (ids.length === 0) return [];
+    return executor.select().from(users).where(inArray(users.id, ids));
   }
 
   async findUserByIdForUpdate(executor: Executor, id: string): Promise<UserRow | undefined> {

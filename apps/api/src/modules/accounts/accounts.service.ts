@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { ErrorKey } from '@caravan/contract/errors/catalog';
+import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
 import type { Database, Executor } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
@@ -258,6 +258,16 @@ export class AccountsService {
     const user = await this.repository.findUserById(this.db, userId);
     if (!user) throw new AppError('common.not_logged_in');
     return user;
+  }
+
+  async roleOf(userId: string): Promise<string> {
+    return (await this.getUser(userId)).role;
+  }
+
+  /** Public names and avatars of users (reviews, shop pages). */
+  async profiles(userIds: string[]): Promise<Map<string, { username: string; avatar: string }>> {
+    const rows = await this.repository.findUsersByIds(this.db, userIds);
+    return new Map(rows.map((row) => [row.id, { username: row.username, avatar: row.avatar }]));
   }
 
   async setAvatar(userId: string, idx: string): Promise<void> {

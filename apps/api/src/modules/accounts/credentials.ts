@@ -5,7 +5,7 @@ import {
   SAFEWORD_PATTERN,
   USERNAME_PATTERN,
 } from '@caravan/contract/accounts';
-import type { ErrorKey } from '@caravan/contract/errors/catalog';
+import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import { dictionary } from '@zxcvbn-ts/language-common';
 
 // Pure rules for names and secrets (spec sections 5 and 9). No I/O here.

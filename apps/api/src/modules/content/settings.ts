@@ -28,6 +28,24 @@ export const settingDefinitions = {
     public: true,
     description: 'Largest quantity of one item in one order (cart and submit).',
   }),
+  mall_min_goods_number_in_order: setting({
+    schema: z.number().int().min(1).max(100_000),
+    default: 1,
+    public: true,
+    description: 'Smallest quantity of one item in one order; a good may ask for more (buyMin).',
+  }),
+  address_limit: setting({
+    schema: z.number().int().min(1).max(200),
+    default: 20,
+    public: false,
+    description: 'Delivery addresses one user may keep.',
+  }),
+  shop_follower_capacity: setting({
+    schema: z.number().int().min(1).max(100_000_000),
+    default: 1_000_000,
+    public: false,
+    description: 'Followers one shop can have; following a full shop is refused.',
+  }),
   customer_service_url: setting({
     schema: url,
     default: '',

@@ -1,0 +1,225 @@
+import type { Database } from '@caravan/db/client';
+import type { AttributeDefinition, GoodsImage, LocalizedText } from '@caravan/db/schema/catalog';
+import type { Pool } from 'pg';
+import { Params, prepared } from '../../platform/sql.ts';
+
+// Read side of the sellable catalogue (seller goods joined with system goods and the shop name).
+// Hand-written SQL as prepared statements: these are the hottest queries of the server.
+
+export type SearchClause = { mode: 'fulltext'; tsQuery: string } | { mode: 'trigram'; text: string };
+
+export type GoodsSort = 'default' | 'new' | 'hot' | 'rec' | 'price_asc' | 'price_desc' | 'relevance';
+
+export interface GoodsFilter {
+  categoryId?: string | undefined;
+  categoryLevel?: 1 | 2 | undefined;
+  shopId?: string | undefined;
+  goodsId?: string | undefined;
+  isNew?: boolean | undefined;
+  isHot?: boolean | undefined;
+  isRec?: boolean | undefined;
+  discount?: boolean | undefined;
+  /** a full-text expression (see search-text.ts), or a lower-cased keyword matched by trigram similarity */
+  search?: SearchClause | undefined;
+  /** shop listings for their own seller include goods off the shelf */
+  includeHidden?: boolean | undefined;
+}
+
+export interface GoodsRow {
+  id: string;
+  shop_id: string;
+  shop_name: string;
+  goods_id: string;
+  category_id: string;
+  top_category_id: string;
+  selling_price: string;
+  discount_ratio: string | null;
+  discount_start_at: Date | null;
+  discount_end_at: Date | null;
+  is_shelf: boolean;
+  visible: boolean;
+  is_new: boolean;
+  new_at: Date | null;
+  is_hot: boolean;
+  rec_at: Date | null;
+  sold_num: number;
+  views_num: number;
+  review_count: number;
+  good_review_count: number;
+  names: LocalizedText;
+  units: LocalizedText;
+  images: GoodsImage[];
+  buy_min: number;
+  freight_dispatch: string;
+  freight_long_distance: string;
+  freight_delivery: string;
+}
+
+export interface GoodsDetailRow extends GoodsRow {
+  descriptions: LocalizedText;
+  attributes: AttributeDefinition[];
+  profit_ratio: string;
+  goods_enabled: boolean;
+  skus: { id: string; valueIds: string[]; price: string; stock: number }[];
+}
+
+const COLUMNS = `sg.id, sg.shop_id, s.name as shop_name, sg.goods_id, sg.category_id, sg.top_category_id,
+  sg.selling_price::text as selling_price, sg.discount_ratio::text as discount_ratio, sg.discount_start_at,
+  sg.discount_end_at, sg.is_shelf, sg.visible, sg.is_new, sg.new_at, sg.is_hot, sg.rec_at, sg.sold_num,
+  sg.views_num, sg.review_count, sg.good_review_count, g.names, g.units, g.images, g.buy_min,
+  g.freight_dispatch::text as freight_dispatch, g.freight_long_distance::text as freight_long_distance,
+  g.freight_delivery::text as freight_delivery`;
+
+const ORDER: Record<GoodsSort, string> = {
+  default: 'sg.sold_num desc nulls last, sg.id',
+  hot: 'sg.sold_num desc nulls last, sg.id',
+  new: 'sg.new_at desc nulls last, sg.id',
+  rec: 'sg.rec_at desc nulls last, sg.id',
+  price_asc: 'sg.selling_price, sg.id',
+  price_desc: 'sg.selling_price desc, sg.id desc',
+  relevance: 'rank desc, sg.sold_num desc nulls last, sg.id',
+};
+
+/** The WHERE clause of a filter and the relevance expression of its search (0 without one). */
+function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: string } {
+  const conditions: string[] = [filter.includeHidden ? 'true' : 'sg.visible'];
+  let rank = '0';
+  if (filter.categoryId) {
+    conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
+  }
+  if (filter.shopId) conditions.push(`sg.shop_id = ${params.add(filter.shopId)}`);
+  if (filter.goodsId) conditions.push(`sg.goods_id = ${params.add(filter.goodsId)}`);
+  if (filter.isNew) conditions.push('sg.is_new');
+  if (filter.isHot) conditions.push('sg.is_hot');
+  if (filter.isRec) conditions.push('sg.rec_at is not null');
+  if (filter.discount) {
+    const at = params.add(now);
+    conditions.push(`sg.discount_ratio is not null and sg.discount_start_at <= ${at} and sg.discount_end_at > ${at}`);
+  }
+  if (filter.search?.mode === 'fulltext') {
+    const query = `to_tsquery('simple', ${params.add(filter.search.tsQuery)})`;
+    conditions.push(`sg.search_vector @@ ${query}`);
+    rank = `ts_rank(sg.search_vector, ${query})`;
+  } else if (filter.search?.mode === 'trigram') {
+    const text = params.add(filter.search.text);
+    conditions.push(`${text} <% sg.search_text`);
+    rank = `word_similarity(${text}, sg.search_text)`;
+  }
+  return { where: conditions.join(' and '), rank };
+}
+
+export class GoodsRepository {
+  private readonly pool: Pool;
+
+  constructor(db: Database) {
+    this.pool = db.$client;
+  }
+
+  /**
+   * One page of listings. The page is cut from seller_goods alone (an index scan, often index-only),
+   * and only its rows are joined with goods and shops, so deep pages stay cheap.
+   */
+  async list(filter: GoodsFilter, sort: GoodsSort, limit: number, offset: number, now: Date): Promise<GoodsRow[]> {
+    const params = new Params();
+    const { where, rank } = clausesOf(filter, now, params);
+    const text = `with page as (
+        select sg.id, ${rank} as rank from seller_goods sg
+        where ${where}
+        order by ${ORDER[sort]}
+        limit ${params.add(limit)} offset ${params.add(offset)}
+      )
+      select ${COLUMNS}, page.rank
+      from page join seller_goods sg on sg.id = page.id join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
+      order by ${ORDER[sort]}`;
+    return prepared<GoodsRow>(this.pool, text, params.values);
+  }
+
+  async count(filter: GoodsFilter, now: Date): Promise<number> {
+    const params = new Params();
+    const text = `select count(*)::int as count from seller_goods sg where ${clausesOf(filter, now, params).where}`;
+    const rows = await prepared<{ count: number }>(this.pool, text, params.values);
+    return rows[0]?.count ?? 0;
+  }
+
+  async findDetail(id: string): Promise<GoodsDetailRow | undefined> {
+    const rows = await prepared<GoodsDetailRow>(
+      this.pool,
+      `select ${COLUMNS}, g.descriptions, g.attributes, sg.profit_ratio::text as profit_ratio, g.enabled as goods_enabled,
+         coalesce((select json_agg(json_build_object('id', k.id, 'valueIds', k.value_ids, 'price', k.price::text, 'stock', k.stock) order by k.sort)
+                   from goods_skus k where k.goods_id = g.id), '[]'::json) as skus
+       from seller_goods sg join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
+       where sg.id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** Goods suggestions: distinct system goods whose names match, best first. */
+  async suggest(search: SearchClause, limit: number): Promise<{ goods_id: string; names: LocalizedText }[]> {
+    const params = new Params();
+    const { where, rank } = clausesOf({ search }, new Date(0), params);
+    const rows = await prepared<{ goods_id: string; names: LocalizedText }>(
+      this.pool,
+      `select sg.goods_id, g.names from seller_goods sg join goods g on g.id = sg.goods_id
+       where ${where} order by ${rank} desc, sg.sold_num desc nulls last, sg.id limit ${params.add(limit * 4)}`,
+      params.values,
+    );
+    const seen = new Set<string>();
+    return rows.filter((row) => !seen.has(row.goods_id) && seen.add(row.goods_id)).slice(0, limit);
+  }
+
+  /** Visible listings of each shop, their sales and reviews: the figures on shop cards. */
+  async shopStats(shopIds: string[]) {
+    if (shopIds.length === 0) return [];
+    return prepared<{ shop_id: string; goods: number; sold: number; reviews: number; good_reviews: number }>(
+      this.pool,
+      `select shop_id, count(*) filter (where visible)::int as goods, coalesce(sum(sold_num), 0)::int as sold,
+              coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(good_review_count), 0)::int as good_reviews
+       from seller_goods where shop_id = any($1) group by shop_id`,
+      [shopIds],
+    );
+  }
+
+  /** Second-level categories a shop lists goods in. */
+  async shopCategoryIds(shopId: string, includeHidden: boolean): Promise<string[]> {
+    const rows = await prepared<{ category_id: string }>(
+      this.pool,
+      `select distinct category_id from seller_goods where shop_id = $1 and ($2 or visible)`,
+      [shopId, includeHidden],
+    );
+    return rows.map((row) => row.category_id);
+  }
+
+  async existsVisible(id: string): Promise<boolean> {
+    const rows = await prepared<{ one: number }>(this.pool, 'select 1 as one from seller_goods where id = $1 and visible', [id]);
+    return rows.length > 0;
+  }
+
+  async byIds(ids: string[]): Promise<GoodsRow[]> {
+    if (ids.length === 0) return [];
+    return prepared<GoodsRow>(
+      this.pool,
+      `select ${COLUMNS} from seller_goods sg join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id where sg.id = any($1)`,
+      [ids],
+    );
+  }
+
+  /** Adds buffered page views in one statement. */
+  async addViews(views: Map<string, number>): Promise<void> {
+    if (views.size === 0) return;
+    await this.pool.query(
+      `update seller_goods sg set views_num = sg.views_num + v.n
+       from unnest($1::text[], $2::int[]) as v(id, n) where sg.id = v.id`,
+      [[...views.keys()], [...views.values()]],
+    );
+  }
+
+  /** Keeps `visible` in step with the shop's status (called by the shops module). */
+  async setShopOpen(shopId: string, open: boolean): Promise<void> {
+    await this.pool.query(
+      `update seller_goods sg set visible = ($2 and sg.is_shelf and g.enabled)
+       from goods g where g.id = sg.goods_id and sg.shop_id = $1`,
+      [shopId, open],
+    );
+  }
+}

@@ -1,0 +1,272 @@
+import { MAX_KEYWORD_LENGTH, type GoodsDetail, type GoodsVo, type SellerVo } from '@caravan/contract/catalog';
+import type { Locale } from '@caravan/contract/languages';
+import { resolvePage, type PageInfo } from '@caravan/contract/paging';
+import type { Clock } from '../../platform/clock.ts';
+import { CounterBuffer } from '../../platform/counter-buffer.ts';
+import { AppError } from '../../platform/errors.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
+import type { SettingsService } from '../content/settings.ts';
+import type { CategoriesService } from './categories.service.ts';
+import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
+import type { LocalizedText } from '@caravan/db/schema/catalog';
+import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause } from './goods.repository.ts';
+import { decodeKeyword, searchText, tsQueryOf } from './search-text.ts';
+import type { SearchVocabulary } from './search-vocabulary.ts';
+
+/** What the catalogue needs from the shops and favourites modules. */
+export interface GoodsPorts {
+  sellerCards(shopIds: string[], viewerId?: string): Promise<Map<string, SellerVo>>;
+  searchShops(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]>;
+  keptIds(userId: string, sellerGoodsIds: string[]): Promise<Set<string>>;
+}
+
+export interface ListFlags {
+  isNew?: boolean | undefined;
+  isHot?: boolean | undefined;
+  isRec?: boolean | undefined;
+  recTime?: number | undefined;
+  discount?: boolean | undefined;
+  isPrice?: string | undefined;
+}
+export interface PageRequest {
+  pageNum?: number | undefined;
+  pageSize?: number | undefined;
+}
+export interface Viewer {
+  locale: Locale;
+  userId?: string | undefined;
+}
+
+/** List totals may lag this much behind (counting on every page request would cost more than the page). */
+export const LIST_TOTAL_TTL_MS = 30_000;
+/**
+ * Pages and detail rows are the same for every buyer for a few seconds: a short micro-cache absorbs
+ * bursts on popular pages. Prices are checked again at checkout; counters catch up within seconds.
+ */
+export const LIST_PAGE_TTL_MS = 5_000;
+export const DETAIL_TTL_MS = 3_000;
+/** What people type repeats a lot: goods suggestions are reused for a minute. */
+export const SUGGESTION_TTL_MS = 60_000;
+export const VIEW_FLUSH_MS = 5_000;
+export const SUGGESTED_GOODS = 10;
+export const SUGGESTED_SHOPS = 5;
+export const HOME_PAGE_SIZE = 12;
+export const LIKE_LIMIT = 12;
+
+function sortOf(flags: ListFlags, fallback: GoodsSort): GoodsSort {
+  if (flags.isPrice === '1' || flags.isPrice === 'asc') return 'price_asc';
+  if (flags.isPrice === '2' || flags.isPrice === 'desc') return 'price_desc';
+  if (flags.isNew) return 'new';
+  if (flags.isRec || (flags.recTime ?? 0) > 0) return 'rec';
+  if (flags.isHot) return 'hot';
+  return fallback;
+}
+
+function filterOf(flags: ListFlags): GoodsFilter {
+  return {
+    isNew: flags.isNew,
+    isHot: flags.isHot,
+    isRec: flags.isRec || (flags.recTime ?? 0) > 0,
+    discount: flags.discount,
+  };
+}
+
+export class GoodsService {
+  private readonly totals: TtlCache<number>;
+  private readonly pages: TtlCache<GoodsRow[]>;
+  private readonly details: TtlCache<GoodsDetailRow | undefined>;
+  private readonly suggestionCache: TtlCache<{ goods_id: string; names: LocalizedText }[]>;
+  private readonly shopSuggestionCache: TtlCache<SellerVo[]>;
+  readonly views: CounterBuffer;
+
+  constructor(
+    private readonly repository: GoodsRepository,
+    private readonly vocabulary: SearchVocabulary,
+    private readonly categories: CategoriesService,
+    private readonly ports: GoodsPorts,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {
+    this.totals = new TtlCache(clock, LIST_TOTAL_TTL_MS);
+    this.pages = new TtlCache(clock, LIST_PAGE_TTL_MS, 5_000);
+    this.details = new TtlCache(clock, DETAIL_TTL_MS, 20_000);
+    this.suggestionCache = new TtlCache(clock, SUGGESTION_TTL_MS, 5_000);
+    this.shopSuggestionCache = new TtlCache(clock, SUGGESTION_TTL_MS, 5_000);
+    this.views = new CounterBuffer((counts) => repository.addViews(counts));
+  }
+
+  private async context(viewer: Viewer, ids: string[]): Promise<MapContext> {
+    return {
+      locale: viewer.locale,
+      now: this.clock.now(),
+      timeZone: this.timeZone,
+      minQuantity: this.settings.get('mall_min_goods_number_in_order'),
+      keptIds: viewer.userId ? await this.ports.keptIds(viewer.userId, ids) : undefined,
+      pendingViews: (id) => this.views.pending(id),
+    };
+  }
+
+  async cards(rows: GoodsRow[], viewer: Viewer): Promise<GoodsVo[]> {
+    const ctx = await this.context(viewer, rows.map((row) => row.id));
+    return rows.map((row) => toGoodsVo(row, ctx));
+  }
+
+  private total(filter: GoodsFilter): Promise<number> {
+    return this.totals.get(JSON.stringify(filter), () => this.repository.count(filter, this.clock.now()));
+  }
+
+  private async page(filter: GoodsFilter, sort: GoodsSort, request: PageRequest, viewer: Viewer, withTotal = true): Promise<{ pageInfo: PageInfo; pageList: GoodsVo[] }> {
+    const page = resolvePage(request.pageNum, request.pageSize, 20);
+    const key = JSON.stringify([filter, sort, page.pageSize, page.offset]);
+    const [rows, total] = await Promise.all([
+      this.pages.get(key, () => this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now())),
+      withTotal ? this.total(filter) : Promise.resolve(0),
+    ]);
+    return { pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total }, pageList: await this.cards(rows, viewer) };
+  }
+
+  private async categoryFilter(categoryId: string | undefined): Promise<Pick<GoodsFilter, 'categoryId' | 'categoryLevel'>> {
+    if (!categoryId) return {};
+    const level = await this.categories.levelOf(categoryId);
+    if (!level) throw new AppError('catalog.category_invalid');
+    return { categoryId, categoryLevel: level };
+  }
+
+  /** sellerGoods!list: every filter and sort of the legacy call. */
+  async list(input: ListFlags & PageRequest & { categoryId?: string | undefined; sellerId?: string | undefined }, viewer: Viewer) {
+    const filter: GoodsFilter = { ...filterOf(input), ...(await this.categoryFilter(input.categoryId)), shopId: input.sellerId };
+    return this.page(filter, sortOf(input, 'default'), input, viewer);
+  }
+
+  private keyword(raw: string): string {
+    const keyword = decodeKeyword(raw);
+    if (keyword.length === 0) throw new AppError('catalog.keyword_required');
+    if ([...keyword].length > MAX_KEYWORD_LENGTH) throw new AppError('catalog.keyword_too_long');
+    return keyword;
+  }
+
+  /**
+   * The ways to read a keyword, tried in turn until one finds something: full-text (words by prefix,
+   * Chinese by character pairs); full-text again with typos corrected against the catalogue's
+   * vocabulary; trigram similarity of the whole text.
+   */
+  private async *readings(keyword: string): AsyncGenerator<SearchClause> {
+    const tsQuery = tsQueryOf(keyword);
+    if (tsQuery) yield { mode: 'fulltext', tsQuery };
+    const corrected = await this.vocabulary.correct(keyword);
+    const correctedQuery = corrected ? tsQueryOf(corrected) : undefined;
+    if (correctedQuery) yield { mode: 'fulltext', tsQuery: correctedQuery };
+    const text = searchText([keyword]);
+    // trigrams need three characters to say anything
+    if ([...text].length >= 3) yield { mode: 'trigram', text };
+  }
+
+  /** sellerGoods!search: relevance first, then sales, unless a sort is asked for. */
+  async search(input: ListFlags & PageRequest & { keyword: string }, viewer: Viewer) {
+    const keyword = this.keyword(input.keyword);
+    let result: { pageInfo: PageInfo; pageList: GoodsVo[] } | undefined;
+    for await (const search of this.readings(keyword)) {
+      result = await this.page({ ...filterOf(input), search }, sortOf(input, 'relevance'), input, viewer);
+      if (result.pageInfo.totalElements > 0) return result;
+    }
+    const page = resolvePage(input.pageNum, input.pageSize, 20);
+    return result ?? { pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: 0 }, pageList: [] };
+  }
+
+  /** sellerGoods!searchSellerGoods: search within one shop. */
+  async searchInShop(input: PageRequest & { keyword: string; sellerId: string }, viewer: Viewer) {
+    const keyword = this.keyword(input.keyword);
+    const tsQuery = tsQueryOf(keyword);
+    const search: SearchClause = tsQuery ? { mode: 'fulltext', tsQuery } : { mode: 'trigram', text: searchText([keyword]) };
+    return this.page({ shopId: input.sellerId, search }, 'relevance', input, viewer, false);
+  }
+
+  /** sellerGoods!search-goods: every shop selling one system good. */
+  async shopsSelling(input: ListFlags & PageRequest & { goodsId: string }, viewer: Viewer) {
+    return this.page({ ...filterOf(input), goodsId: input.goodsId }, sortOf(input, 'price_asc'), input, viewer, false);
+  }
+
+  /** sellerGoods!search-keyword: matching shops and system goods while typing. */
+  private async suggestedGoods(keyword: string) {
+    for await (const search of this.readings(keyword)) {
+      const goods = await this.repository.suggest(search, SUGGESTED_GOODS);
+      if (goods.length > 0) return goods;
+    }
+    return [];
+  }
+
+  async suggestions(raw: string, viewer: Viewer) {
+    const keyword = this.keyword(raw);
+    const [shops, goods] = await Promise.all([
+      this.shopSuggestionCache.get(keyword.toLowerCase(), () => this.ports.searchShops(searchText([keyword]), SUGGESTED_SHOPS)),
+      this.suggestionCache.get(keyword.toLowerCase(), () => this.suggestedGoods(keyword)),
+    ]);
+    return {
+      sellerList: shops,
+      goodsList: goods.map((row) => ({ goodsId: row.goods_id, name: row.names[viewer.locale] ?? row.names.en })),
+    };
+  }
+
+  /** sellerGoods!recommend_new: type 0 daily new, 1 recommended, 2 hot sales. */
+  async recommend(type: string | undefined, request: PageRequest, viewer: Viewer) {
+    const flags: ListFlags = type === '1' ? { isRec: true } : type === '2' ? { isHot: true } : { isNew: true };
+    const page = await this.page(filterOf(flags), sortOf(flags, 'default'), { pageNum: request.pageNum, pageSize: request.pageSize ?? HOME_PAGE_SIZE }, viewer, false);
+    return { result: page.pageList };
+  }
+
+  /** sellerGoods!recommend_like: more from the same shop. */
+  async moreFromShop(sellerId: string, type: string | undefined, viewer: Viewer): Promise<GoodsVo[]> {
+    const sort: GoodsSort = type === '1' ? 'rec' : type === '2' ? 'hot' : 'new';
+    const rows = await this.repository.list({ shopId: sellerId }, sort, LIKE_LIMIT, 0, this.clock.now());
+    return this.cards(rows, viewer);
+  }
+
+  /** sellerGoods!info: the detail page, counting the view. */
+  async info(sellerGoodsId: string, skuId: string | undefined, viewer: Viewer): Promise<GoodsDetail> {
+    const row = await this.details.get(sellerGoodsId, () => this.repository.findDetail(sellerGoodsId));
+    if (!row || !row.goods_enabled) throw new AppError('catalog.goods_not_found');
+    if (!row.is_shelf) throw new AppError('catalog.goods_off_shelf');
+    if (!row.visible) throw new AppError('shops.shop_unavailable');
+    const chosenSku = skuId && skuId !== '-1' ? skuId : undefined;
+    if (chosenSku && !row.skus.some((sku) => sku.id === chosenSku)) throw new AppError('common.param_invalid', { field: 'skuId' });
+    this.views.add(row.id);
+    const [sellers, ctx] = await Promise.all([this.ports.sellerCards([row.shop_id], viewer.userId), this.context(viewer, [row.id])]);
+    const seller = sellers.get(row.shop_id);
+    if (!seller) throw new AppError('shops.shop_unavailable');
+    return toGoodsDetail(row, seller, chosenSku, ctx);
+  }
+
+  /** Listings by id in the given order (favourites), hidden ones left out. */
+  async cardsByIds(ids: string[], viewer: Viewer): Promise<GoodsVo[]> {
+    const rows = await this.repository.byIds(ids);
+    const byId = new Map(rows.filter((row) => row.visible).map((row) => [row.id, row]));
+    return this.cards(ids.map((id) => byId.get(id)).filter((row) => row !== undefined), viewer);
+  }
+
+  async isVisible(sellerGoodsId: string): Promise<boolean> {
+    return this.repository.existsVisible(sellerGoodsId);
+  }
+
+  listingFigures(shopIds: string[]) {
+    return this.repository.shopStats(shopIds);
+  }
+
+  async shopCategoryIds(shopId: string, includeHidden: boolean): Promise<Set<string>> {
+    return new Set(await this.repository.shopCategoryIds(shopId, includeHidden));
+  }
+
+  async setShopListingsVisible(shopId: string, open: boolean): Promise<void> {
+    await this.repository.setShopOpen(shopId, open);
+    this.forgetCached();
+  }
+
+  /** After a change to listings: this process answers fresh data at once, others within seconds. */
+  forgetCached(): void {
+    this.totals.clear();
+    this.pages.clear();
+    this.details.clear();
+    this.suggestionCache.clear();
+    this.shopSuggestionCache.clear();
+  }
+}

@@ -1,0 +1,43 @@
+import type { Executor } from '@caravan/db/client';
+import { reviews } from '@caravan/db/schema/reviews';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+
+export type ReviewRow = typeof reviews.$inferSelect;
+export type ReviewFilter = 'all' | 'good' | 'medium' | 'bad' | 'pictures';
+
+function conditionOf(sellerGoodsId: string, filter: ReviewFilter): SQL | undefined {
+  const base = eq(reviews.sellerGoodsId, sellerGoodsId);
+  if (filter === 'all') return base;
+  if (filter === 'pictures') return and(base, eq(reviews.hasImages, true));
+  return and(base, eq(reviews.rating, filter));
+}
+
+export class ReviewsRepository {
+  async page(executor: Executor, sellerGoodsId: string, filter: ReviewFilter, limit: number, offset: number): Promise<ReviewRow[]> {
+    return executor
+      .select()
+      .from(reviews)
+      .where(conditionOf(sellerGoodsId, filter))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async counts(executor: Executor, sellerGoodsId: string) {
+    const rows = await executor
+      .select({
+        all: sql<number>`count(*)::int`,
+        good: sql<number>`count(*) filter (where ${reviews.rating} = 'good')::int`,
+        medium: sql<number>`count(*) filter (where ${reviews.rating} = 'medium')::int`,
+        bad: sql<number>`count(*) filter (where ${reviews.rating} = 'bad')::int`,
+        pictures: sql<number>`count(*) filter (where ${reviews.hasImages})::int`,
+      })
+      .from(reviews)
+      .where(eq(reviews.sellerGoodsId, sellerGoodsId));
+    return rows[0] ?? { all: 0, good: 0, medium: 0, bad: 0, pictures: 0 };
+  }
+
+  async insert(executor: Executor, row: typeof reviews.$inferInsert): Promise<void> {
+    await executor.insert(reviews).values(row);
+  }
+}

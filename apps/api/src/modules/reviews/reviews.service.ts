@@ -1,0 +1,78 @@
+import { resolvePage } from '@caravan/contract/paging';
+import type { Database } from '@caravan/db/client';
+import { formatLegacyDateTime } from '../../platform/time-zone.ts';
+import type { ReviewFilter, ReviewRow, ReviewsRepository } from './reviews.repository.ts';
+
+export interface ReviewerPort {
+  reviewers(userIds: string[]): Promise<Map<string, { username: string; avatar: string }>>;
+}
+
+const FILTERS: Record<string, ReviewFilter> = { '1': 'good', '2': 'medium', '3': 'bad', '4': 'pictures' };
+const TYPE_CODES: Record<string, number> = { good: 1, medium: 2, bad: 3 };
+
+/** Reviewers are shown masked: first and last character around asterisks ("a***6"). */
+export function maskName(name: string): string {
+  const chars = [...name.split('@')[0]!];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  return `${chars[0]}***${chars[chars.length - 1]}`;
+}
+
+export class ReviewsService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: ReviewsRepository,
+    private readonly reviewers: ReviewerPort,
+    private readonly timeZone: string,
+  ) {}
+
+  private toWire(row: ReviewRow, reviewer: { username: string; avatar: string } | undefined) {
+    const images = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`imgUrl${index + 1}`, row.images[index] ?? '']));
+    const name = maskName(reviewer?.username ?? '');
+    const time = formatLegacyDateTime(this.timeZone, row.createdAt);
+    return {
+      id: row.id,
+      orderId: row.orderId,
+      sellerGoodsId: row.sellerGoodsId,
+      skuId: row.skuId ?? '',
+      evaluationType: TYPE_CODES[row.rating] ?? 1,
+      rating: row.score,
+      content: row.content,
+      ...(images as Record<`imgUrl${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, string>),
+      userName: name,
+      partyName: name,
+      avatar: reviewer?.avatar ?? '1',
+      partyAvatar: reviewer?.avatar ?? '1',
+      attributes: '',
+      countryName: '',
+      sourceType: row.isSystem ? 1 : 0,
+      evaluationTime: time,
+      createTimeStr: time,
+      commentTime: time,
+    };
+  }
+
+  async list(sellerGoodsId: string, evaluationType: string | undefined, request: { pageNum?: number | undefined; pageSize?: number | undefined }) {
+    const filter = FILTERS[evaluationType ?? ''] ?? 'all';
+    const page = resolvePage(request.pageNum, request.pageSize, 20);
+    const [rows, counts] = await Promise.all([
+      this.repository.page(this.db, sellerGoodsId, filter, page.pageSize, page.offset),
+      this.repository.counts(this.db, sellerGoodsId),
+    ]);
+    const reviewers = await this.reviewers.reviewers([...new Set(rows.map((row) => row.userId))]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: counts[filter === 'pictures' ? 'pictures' : filter] },
+      pageList: rows.map((row) => this.toWire(row, reviewers.get(row.userId))),
+      evaluationNum: counts.all,
+    };
+  }
+
+  async countByType(sellerGoodsId: string) {
+    const counts = await this.repository.counts(this.db, sellerGoodsId);
+    return {
+      havePicture: String(counts.pictures),
+      positiveComments: String(counts.good),
+      mediumReview: String(counts.medium),
+      negativeComment: String(counts.bad),
+    };
+  }
+}

@@ -1,0 +1,97 @@
+import type { Database, Executor } from '@caravan/db/client';
+import { shops } from '@caravan/db/schema/shops';
+import { eq } from 'drizzle-orm';
+import type { Pool } from 'pg';
+import { prepared } from '../../platform/sql.ts';
+
+export type ShopRow = typeof shops.$inferSelect;
+export type ShopStatus = 'pending' | 'open' | 'suspended' | 'closed';
+
+export class ShopsRepository {
+  private readonly pool: Pool;
+
+  constructor(db: Database) {
+    this.pool = db.$client;
+  }
+
+  async byIds(ids: string[]): Promise<ShopRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await prepared<Record<string, unknown>>(this.pool, 'select * from shops where id = any($1)', [ids]);
+    return rows.map(toShopRow);
+  }
+
+  async findById(executor: Executor, id: string): Promise<ShopRow | undefined> {
+    const rows = await executor.select().from(shops).where(eq(shops.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** Locks the shop row: follows of one shop are counted and added one at a time. */
+  async findByIdForUpdate(executor: Executor, id: string): Promise<ShopRow | undefined> {
+    const rows = await executor.select().from(shops).where(eq(shops.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async listOpen(recommendedOnly: boolean, limit: number, offset: number): Promise<ShopRow[]> {
+    const rows = await prepared<Record<string, unknown>>(
+      this.pool,
+      recommendedOnly
+        ? `select * from shops where status = 'open' and rec_at is not null order by rec_at desc nulls last, id limit $1 offset $2`
+        : `select * from shops where status = 'open' order by created_at desc nulls last, id limit $1 offset $2`,
+      [limit, offset],
+    );
+    return rows.map(toShopRow);
+  }
+
+  async countOpen(recommendedOnly: boolean): Promise<number> {
+    const rows = await prepared<{ count: number }>(
+      this.pool,
+      `select count(*)::int as count from shops where status = 'open' and ($1 = false or rec_at is not null)`,
+      [recommendedOnly],
+    );
+    return rows[0]?.count ?? 0;
+  }
+
+  /** Open shops whose name matches the keyword (trigram word similarity or substring). */
+  async searchByName(keyword: string, limit: number): Promise<ShopRow[]> {
+    const rows = await prepared<Record<string, unknown>>(
+      this.pool,
+      `select * from shops where status = 'open' and ($1 <% lower(name) or lower(name) like '%' || $2 || '%')
+       order by word_similarity($1, lower(name)) desc, id limit $3`,
+      [keyword, keyword.replace(/[\\%_]/g, (match) => `\\${match}`), limit],
+    );
+    return rows.map(toShopRow);
+  }
+
+  async insert(executor: Executor, row: typeof shops.$inferInsert): Promise<void> {
+    await executor.insert(shops).values(row).onConflictDoNothing();
+  }
+
+  async update(executor: Executor, id: string, changes: Partial<typeof shops.$inferInsert>): Promise<void> {
+    await executor.update(shops).set(changes).where(eq(shops.id, id));
+  }
+
+  async addViews(views: Map<string, number>): Promise<void> {
+    if (views.size === 0) return;
+    await this.pool.query(
+      `update shops s set views_num = s.views_num + v.n from unnest($1::text[], $2::int[]) as v(id, n) where s.id = v.id`,
+      [[...views.keys()], [...views.values()]],
+    );
+  }
+}
+
+function toShopRow(row: Record<string, unknown>): ShopRow {
+  return {
+    id: row.id as string,
+    name: row.name as string,
+    avatarUrl: row.avatar_url as string,
+    bannerUrl: row.banner_url as string,
+    remark: row.remark as string,
+    phone: row.phone as string,
+    address: row.address as string,
+    status: row.status as string,
+    recAt: (row.rec_at as Date | null) ?? null,
+    viewsNum: row.views_num as number,
+    createdAt: row.created_at as Date,
+    updatedAt: row.updated_at as Date,
+  };
+}

@@ -1,0 +1,180 @@
+import { resolvePage } from '@caravan/contract/paging';
+import type { SellerVo } from '@caravan/contract/catalog';
+import type { Database, Executor } from '@caravan/db/client';
+import type { AuditLog } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { CounterBuffer } from '../../platform/counter-buffer.ts';
+import { AppError } from '../../platform/errors.ts';
+import { TtlCache } from '../../platform/ttl-cache.ts';
+import { NO_FIGURES, toSellerVo, type ShopFigures } from './shops.mapper.ts';
+import type { ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
+
+/** What the shops module needs to know from the catalogue and favourites modules. */
+export interface ShopFiguresPort {
+  listingFigures(shopIds: string[]): Promise<{ shop_id: string; goods: number; sold: number; reviews: number; good_reviews: number }[]>;
+  followerCounts(shopIds: string[]): Promise<Map<string, number>>;
+  followedShopIds(userId: string, shopIds: string[]): Promise<Set<string>>;
+  setShopListingsVisible(shopId: string, open: boolean): Promise<void>;
+}
+
+/** Shop cards may be this stale: counters on cards are not worth a query per request. */
+export const SHOP_CARD_TTL_MS = 10_000;
+export const SHOP_VIEW_FLUSH_MS = 5_000;
+
+export class ShopsService {
+  private readonly figures: TtlCache<ShopFigures>;
+  private readonly rows: TtlCache<ShopRow | undefined>;
+  readonly views: CounterBuffer;
+
+  constructor(
+    private readonly db: Database,
+    private readonly repository: ShopsRepository,
+    private readonly port: ShopFiguresPort,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+  ) {
+    this.figures = new TtlCache(clock, SHOP_CARD_TTL_MS);
+    this.rows = new TtlCache(clock, SHOP_CARD_TTL_MS);
+    this.views = new CounterBuffer((counts) => repository.addViews(counts));
+  }
+
+  /** Listing and follower figures of shops: cached ones as they are, the others in one batch. */
+  private async figuresOf(shopIds: string[]): Promise<Map<string, ShopFigures>> {
+    const result = new Map<string, ShopFigures>();
+    const missing: string[] = [];
+    for (const id of new Set(shopIds)) {
+      const cached = this.figures.peek(id);
+      if (cached) result.set(id, await cached);
+      else missing.push(id);
+    }
+    if (missing.length === 0) return result;
+    const [listing, followers] = await Promise.all([this.port.listingFigures(missing), this.port.followerCounts(missing)]);
+    const byShop = new Map(listing.map((row) => [row.shop_id, row]));
+    for (const id of missing) {
+      const row = byShop.get(id);
+      const figures: ShopFigures = {
+        goods: row?.goods ?? 0,
+        sold: row?.sold ?? 0,
+        reviews: row?.reviews ?? 0,
+        goodReviews: row?.good_reviews ?? 0,
+        followers: followers.get(id) ?? 0,
+      };
+      this.figures.set(id, figures);
+      result.set(id, figures);
+    }
+    return result;
+  }
+
+  /** Forget cached figures and rows (after a follow, a listing or status change ...). */
+  invalidate(shopId: string): void {
+    this.figures.delete(shopId);
+    this.rows.delete(shopId);
+  }
+
+  /** Seller cards (legacy SellerVo) in the order of the ids; `isFocus` when a viewer is given. */
+  async cards(shops: ShopRow[], viewerId?: string): Promise<SellerVo[]> {
+    const ids = shops.map((shop) => shop.id);
+    const [figures, followed] = await Promise.all([
+      this.figuresOf(ids),
+      viewerId ? this.port.followedShopIds(viewerId, ids) : Promise.resolve(undefined),
+    ]);
+    return shops.map((shop) => {
+      const card = toSellerVo(shop, figures.get(shop.id) ?? NO_FIGURES, this.views.pending(shop.id));
+      return followed ? { ...card, isFocus: followed.has(shop.id) ? 1 : 0 } : card;
+    });
+  }
+
+  /** Cards by shop id (shops that do not exist are left out); the shop rows are cached with the figures. */
+  async cardsByIds(ids: string[], viewerId?: string): Promise<Map<string, SellerVo>> {
+    const unique = [...new Set(ids)];
+    const rows = new Map<string, ShopRow | undefined>();
+    const missing: string[] = [];
+    for (const id of unique) {
+      const cached = this.rows.peek(id);
+      if (cached) rows.set(id, await cached);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      const loaded = new Map((await this.repository.byIds(missing)).map((row) => [row.id, row]));
+      for (const id of missing) {
+        this.rows.set(id, loaded.get(id));
+        rows.set(id, loaded.get(id));
+      }
+    }
+    const shops = unique.map((id) => rows.get(id)).filter((row) => row !== undefined);
+    const cards = await this.cards(shops, viewerId);
+    return new Map(cards.map((card) => [card.id, card]));
+  }
+
+  /** seller!info: an open shop's card, counting the visit. */
+  async info(shopId: string, viewerId?: string): Promise<SellerVo> {
+    const [shop] = await this.repository.byIds([shopId]);
+    if (!shop || shop.status !== 'open') throw new AppError('shops.shop_unavailable');
+    this.views.add(shop.id);
+    const [card] = await this.cards([shop], viewerId);
+    if (!card) throw new AppError('shops.shop_unavailable');
+    return card;
+  }
+
+  async list(input: { pageNum?: number | undefined; pageSize?: number | undefined; isRec?: boolean | undefined }, viewerId?: string) {
+    const page = resolvePage(input.pageNum, input.pageSize, 20);
+    const recommended = input.isRec === true;
+    const [rows, total] = await Promise.all([
+      this.repository.listOpen(recommended, page.pageSize, page.offset),
+      this.repository.countOpen(recommended),
+    ]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
+      pageList: await this.cards(rows, viewerId),
+    };
+  }
+
+  async searchByName(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]> {
+    return this.cards(await this.repository.searchByName(keyword, limit), viewerId);
+  }
+
+  async findOpen(shopId: string): Promise<ShopRow | undefined> {
+    const [shop] = await this.repository.byIds([shopId]);
+    return shop?.status === 'open' ? shop : undefined;
+  }
+
+  async lockForFollow(executor: Executor, shopId: string): Promise<ShopRow | undefined> {
+    return this.repository.findByIdForUpdate(executor, shopId);
+  }
+
+  async openShop(input: { sellerId: string; name: string; avatarUrl?: string; bannerUrl?: string; remark?: string; recommended?: boolean }): Promise<void> {
+    const now = this.clock.now();
+    await this.repository.insert(this.db, {
+      id: input.sellerId,
+      name: input.name,
+      avatarUrl: input.avatarUrl ?? '',
+      bannerUrl: input.bannerUrl ?? '',
+      remark: input.remark ?? '',
+      status: 'open',
+      recAt: input.recommended ? now : null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  /** Operator decision on a shop's status; its listings appear or disappear with it. */
+  async setStatus(shopId: string, status: ShopStatus, actor: { type: 'operator' | 'system'; id?: string; reason: string; requestId?: string }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const shop = await this.repository.findByIdForUpdate(tx, shopId);
+      if (!shop) throw new AppError('shops.shop_unavailable');
+      await this.repository.update(tx, shopId, { status, updatedAt: this.clock.now() });
+      await this.audit.record(tx, {
+        actorType: actor.type,
+        actorId: actor.id ?? null,
+        action: 'shop.status_changed',
+        targetType: 'shop',
+        targetId: shopId,
+        reason: actor.reason,
+        detail: { from: shop.status, to: status },
+        requestId: actor.requestId ?? null,
+      });
+    });
+    await this.port.setShopListingsVisible(shopId, status === 'open');
+    this.invalidate(shopId);
+  }
+}

@@ -1,0 +1,31 @@
+import { createHash } from 'node:crypto';
+import type { Pool, PoolClient, QueryResultRow } from 'pg';
+
+// Hot read paths use hand-written SQL run as named (prepared) statements: PostgreSQL parses and
+// plans each statement once per connection (ARCHITECTURE section 9). The name is derived from the
+// text, so every distinct query shape gets its own statement.
+
+const names = new Map<string, string>();
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+export async function prepared<T extends QueryResultRow>(client: Pool | PoolClient, text: string, values: unknown[] = []): Promise<T[]> {
+  const result = await client.query<T>({ name: statementName(text), text, values });
+  return result.rows;
+}
+
+/** Builds `$n` placeholders while collecting values, for queries assembled from optional parts. */
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { useTestApp } from '../support/test-app.ts';
+
+const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
+await seedSmallCatalogue(t, { products: 400, shops: 20 });
+const q = (text: string, values: unknown[] = []) => t.database.pool.query(text, values).then((result) => result.rows);
+
+interface Card {
+  id: string;
+  goodsId: string;
+  sellerId: string;
+  name: string;
+}
+interface Page {
+  pageInfo: { pageNum: number; pageSize: number; totalElements: number };
+  pageList: Card[];
+}
+
+// a listed product and the words of its names
+const [sample] = await q(
+  `select sg.goods_id, sg.shop_id, g.names from seller_goods sg join goods g on g.id = sg.goods_id
+   where sg.visible order by sg.id limit 1`,
+);
+const englishNoun = (sample.names.en as string).split(' ').slice(-2, -1)[0] as string;
+const chineseName = sample.names['zh-CN'] as string;
+const traditionalName = sample.names['zh-TW'] as string;
+
+function search(keyword: string, extra: Record<string, unknown> = {}) {
+  return t.call<Page>('sellerGoods!search', { keyword, lang: 'en', pageSize: 100, ...extra });
+}
+
+async function expectedMatches(pattern: string): Promise<number> {
+  const [{ n }] = await q(`select count(*)::int as n from seller_goods where visible and search_text like $1`, [pattern]);
+  return n;
+}
+
+describe('sellerGoods!search', () => {
+  it('finds goods by an English word, in any case, with the total of all matches', async () => {
+    const result = await search(englishNoun.toUpperCase());
+    expect(result.code).toBe('0');
+    expect(result.data?.pageList.length).toBeGreaterThan(0);
+    expect(result.data?.pageList.every((card) => card.name.toLowerCase().includes(englishNoun.toLowerCase()))).toBe(true);
+    expect(result.data?.pageInfo.totalElements).toBeGreaterThanOrEqual(result.data?.pageList.length ?? 0);
+  });
+
+  it('matches words by prefix while typing', async () => {
+    const prefix = englishNoun.slice(0, 4);
+    const result = await search(prefix);
+    expect(result.data?.pageList.some((card) => card.goodsId === sample.goods_id)).toBe(true);
+  });
+
+  it('finds goods by Chinese text in simplified and traditional characters, including part of a name', async () => {
+    const chinese = await search(chineseName.split(' ')[0] as string);
+    expect(chinese.data?.pageList.some((card) => card.goodsId === sample.goods_id)).toBe(true);
+    const traditional = await search(traditionalName.split(' ')[0] as string);
+    expect(traditional.data?.pageList.some((card) => card.goodsId === sample.goods_id)).toBe(true);
+    const part = [...(chineseName.split(' ')[0] as string)].slice(-2).join('');
+    const partial = await search(part);
+    expect(partial.data?.pageInfo.totalElements).toBeGreaterThan(0);
+    expect(partial.data?.pageInfo.totalElements).toBe(await expectedMatches(`%${part}%`));
+  });
+
+  it('tolerates typos by correcting them against the catalogue’s words', async () => {
+    const word = englishNoun.toLowerCase();
+    expect(word.length).toBeGreaterThanOrEqual(4);
+    // swap two inner letters: "shirt" -> "sihrt"
+    const typo = `${word[0]}${word[2]}${word[1]}${word.slice(3)}`;
+    const exact = await search(word);
+    const corrected = await search(typo);
+    expect(corrected.data?.pageInfo.totalElements).toBe(exact.data?.pageInfo.totalElements);
+    expect(corrected.data?.pageList.map((card) => card.id)).toEqual(exact.data?.pageList.map((card) => card.id));
+  });
+
+  it('handles the keyword URL-encoded once or twice, as legacy clients send it', async () => {
+    const plain = await search(chineseName.split(' ')[0] as string);
+    const once = await search(encodeURIComponent(chineseName.split(' ')[0] as string));
+    const twice = await search(encodeURIComponent(encodeURIComponent(chineseName.split(' ')[0] as string)));
+    expect(once.data?.pageInfo.totalElements).toBe(plain.data?.pageInfo.totalElements);
+    expect(twice.data?.pageInfo.totalElements).toBe(plain.data?.pageInfo.totalElements);
+    // not valid encoding: searched as typed, no error
+    expect((await search('100%')).code).toBe('0');
+  });
+
+  it('answers an empty page for nonsense, and refuses empty or over-long keywords', async () => {
+    const nothing = await search('zzqxwv');
+    expect(nothing.data).toEqual({ pageInfo: { pageNum: 1, pageSize: 100, totalElements: 0 }, pageList: [] });
+    const empty = await t.call('sellerGoods!search', { lang: 'cn' });
+    expect(empty).toMatchObject({ code: '1', errorKey: 'catalog.keyword_required', msg: '请输入搜索关键字' });
+    expect((await search('   ')).errorKey).toBe('catalog.keyword_required');
+    expect((await search('x'.repeat(101))).errorKey).toBe('catalog.keyword_too_long');
+    expect((await search('x'.repeat(5000))).errorKey).toBe('catalog.keyword_too_long');
+    // operators and quotes are only text
+    expect((await search("dress & | ! ( ) : * ' \\")).code).toBe('0');
+  });
+
+  it('applies the list filters and page rules to search results', async () => {
+    const all = await search(englishNoun, { pageSize: 100 });
+    const cheapest = await search(englishNoun, { isPrice: 1, pageSize: 100 });
+    const prices = cheapest.data?.pageList.map((card) => Number((card as unknown as { sellingPrice: string }).sellingPrice)) ?? [];
+    expect([...prices].sort((a, b) => a - b)).toEqual(prices);
+    expect(cheapest.data?.pageInfo.totalElements).toBe(all.data?.pageInfo.totalElements);
+    const pageZero = await search(englishNoun, { pageNum: 0, pageSize: 5 });
+    expect(pageZero.data?.pageInfo.pageNum).toBe(1);
+  });
+});
+
+describe('sellerGoods!search-keyword (suggestions)', () => {
+  it('answers sellerList (shop cards) and goodsList ({goodsId, name}) in the request language', async () => {
+    const [shop] = await q(`select name from shops where status = 'open' order by id limit 1`);
+    const shopWord = (shop.name as string).split(' ')[0] as string;
+    const byShop = await t.call<{ sellerList: { id: string; name: string }[]; goodsList: { goodsId: string; name: string }[] }>(
+      'sellerGoods!search-keyword',
+      { keyword: shopWord.toLowerCase(), lang: 'en' },
+    );
+    expect(byShop.data?.sellerList.some((card) => card.name === shop.name)).toBe(true);
+    const goods = await t.call<{ sellerList: unknown[]; goodsList: { goodsId: string; name: string }[] }>('sellerGoods!search-keyword', {
+      keyword: chineseName.split(' ')[0],
+      lang: 'cn',
+    });
+    expect(goods.data?.goodsList.length).toBeGreaterThan(0);
+    expect(goods.data?.goodsList.length).toBeLessThanOrEqual(10);
+    expect(Object.keys(goods.data?.goodsList[0] ?? {}).sort()).toEqual(['goodsId', 'name']);
+    expect(goods.data?.goodsList.some((item) => item.goodsId === sample.goods_id && item.name === chineseName)).toBe(true);
+    expect(new Set(goods.data?.goodsList.map((item) => item.goodsId)).size).toBe(goods.data?.goodsList.length);
+  });
+
+  it('refuses an empty keyword with the legacy message', async () => {
+    expect(await t.call('sellerGoods!search-keyword', { lang: 'cn' })).toMatchObject({ code: '1', msg: '请输入搜索关键字' });
+  });
+});
+
+describe('sellerGoods!searchSellerGoods and search-goods', () => {
+  it('searches within one shop, which must be named', async () => {
+    const inShop = await t.call<Page>('sellerGoods!searchSellerGoods', { keyword: englishNoun, sellerId: sample.shop_id, pageSize: 100 });
+    expect(inShop.data?.pageList.length).toBeGreaterThan(0);
+    expect(inShop.data?.pageList.every((card) => card.sellerId === sample.shop_id)).toBe(true);
+    expect((await t.call('sellerGoods!searchSellerGoods', { keyword: englishNoun })).errorKey).toBe('shops.seller_required');
+    expect((await t.call('sellerGoods!searchSellerGoods', { keyword: englishNoun, sellerId: '123' })).errorKey).toBe('shops.seller_id_invalid');
+  });
+
+  it('lists every shop selling one system good', async () => {
+    const [multi] = await q(`select goods_id, count(*)::int as n from seller_goods where visible group by goods_id having count(*) > 1 limit 1`);
+    const result = await t.call<Page>('sellerGoods!search-goods', { goodsId: multi.goods_id });
+    expect(result.data?.pageList).toHaveLength(multi.n);
+    expect(result.data?.pageList.every((card) => card.goodsId === multi.goods_id)).toBe(true);
+    expect((await t.call('sellerGoods!search-goods', { lang: 'cn' })).msg).toBe('请选择商品');
+  });
+});

@@ -1,0 +1,213 @@
+// `npm run bench`: autocannon scenarios against a real API server on the 50,000-product seed, each
+// reported with req/s, p50, p99, errors and its ratio to two ceilings measured in the same run.
+// Results go to bench/results/<date>.json and .md. Goals are reported, never asserted.
+//
+// Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 50),
+// BENCH_PRODUCTS (default 50000), BENCH_SCENARIOS (comma-separated names to run a subset),
+// DATABASE_URL (bench against an external PostgreSQL instead of the embedded one in .data/bench).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(path.join(root, 'package.json'));
+const autocannon = require('autocannon');
+const pg = require('pg');
+
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const API_PORT = 18080;
+const CEILING_PORT = 18090;
+const EMBEDDED_PORT = 54330;
+const only = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : undefined;
+
+const serverEnv = {
+  ...process.env,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: '0',
+  PORT: String(API_PORT),
+  CHAT_PORT: '18050',
+  DATA_DIR: '.data/bench',
+  EMBEDDED_PG_PORT: String(EMBEDDED_PORT),
+};
+const databaseUrl = process.env.DATABASE_URL ?? `postgres://postgres:caravan-embedded@127.0.0.1:${EMBEDDED_PORT}/caravan`;
+const apiEntry = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
+
+function log(line) {
+  process.stderr.write(`[bench] ${line}\n`);
+}
+
+function start(command, args, env, readyWhen) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output += String(chunk);
+      if (readyWhen(output)) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${path.basename(args[0] ?? command)} exited (${code}):\n${output.slice(-2000)}`)));
+  });
+}
+
+function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.removeAllListeners('exit');
+    child.on('exit', () => resolve());
+    child.kill('SIGINT');
+  });
+}
+
+/** Seeds the bench database once (the server must be running: it owns the embedded PostgreSQL). */
+async function ensureSeeded() {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  let goods = 0;
+  try {
+    goods = Number((await pool.query('select count(*) from goods')).rows[0].count);
+  } finally {
+    await pool.end();
+  }
+  if (goods >= PRODUCTS) return goods;
+  log(`seeding ${PRODUCTS} products into the bench database (once)`);
+  const result = spawnSync(process.execPath, [apiEntry, 'seed', '--products', String(PRODUCTS)], { cwd: root, env: serverEnv, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('seeding failed');
+  return PRODUCTS;
+}
+
+async function samples(pool) {
+  const all = (await pool.query('select id from seller_goods where visible order by md5(id) limit 20000')).rows.map((row) => row.id);
+  const ids = all.slice(0, 2000);
+  const words = (await pool.query(`select word from ts_stat('select search_vector from seller_goods') where word ~ '^[a-z]{4,}$' order by ndoc desc limit 3000`)).rows.map((row) => row.word);
+  const pages = (await pool.query('select count(*)::int as n from seller_goods where visible')).rows[0].n;
+  const top = (await pool.query(`select id from categories where level = 1 and enabled order by rank limit 1`)).rows[0].id;
+  const second = (await pool.query(`select category_id as id, count(*) from seller_goods where visible group by category_id order by count(*) desc limit 1`)).rows[0].id;
+  return { ids, all, words, lastPage: Math.floor(pages / 20), top, second };
+}
+
+const KEYWORDS = ['dress', 'shirt', 'bluetooth', 'power bank', 'sneakers', 'lamp', 'cotton', 'wallet', 'yoga mat', 'kettle', '连衣裙', 'T恤', '耳机', 'backpack', 'watch'];
+const PREFIXES = ['dr', 'shi', 'blu', 'pow', 'sne', 'cot', 'wal', 'yog', 'ket', '连衣', '耳', 'bac', 'wat', 'leat', 'usb'];
+
+/** Distinct paths in a random order (deterministic), so caches cannot answer most requests. */
+function shuffled(items) {
+  const copy = [...items];
+  let seed = 42;
+  for (let index = copy.length - 1; index > 0; index -= 1) {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const other = seed % (index + 1);
+    [copy[index], copy[other]] = [copy[other], copy[index]];
+  }
+  return copy;
+}
+
+function rotating(paths) {
+  let index = 0;
+  return [
+    {
+      method: 'GET',
+      setupRequest(request) {
+        request.path = paths[index % paths.length];
+        index += 1;
+        return request;
+      },
+    },
+  ];
+}
+
+async function measure(name, url, requests) {
+  const run = (duration) =>
+    new Promise((resolve, reject) => {
+      autocannon({ url, connections: CONNECTIONS, duration, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+    });
+  await run(2); // warm-up: JIT, prepared statements, caches
+  const result = await run(DURATION);
+  const row = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+    total: result.requests.total,
+  };
+  log(`${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
+  return row;
+}
+
+function table(rows, ceilings) {
+  const lines = [
+    `| scenario | req/s | p50 ms | p99 ms | errors | vs bare Fastify | vs bare pg |`,
+    `|---|---:|---:|---:|---:|---:|---:|`,
+  ];
+  for (const row of rows) {
+    const ratio = (ceiling) => (ceiling ? `${Math.round((row.requestsPerSecond / ceiling) * 100)}%` : '-');
+    lines.push(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio(ceilings.fastify)} | ${ratio(ceilings.pg)} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  const api = await start(process.execPath, [apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
+  let ceiling;
+  try {
+    const goods = await ensureSeeded();
+    ceiling = await start(process.execPath, [path.join(root, 'scripts', 'bench', 'ceiling-server.mjs'), String(CEILING_PORT), databaseUrl], process.env, (output) => output.includes('ready'));
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+    const sample = await samples(pool);
+    await pool.end();
+    const base = `http://127.0.0.1:${API_PORT}`;
+    const legacy = (call, query) => `/wap/api/${call}.action?lang=en${query ? `&${query}` : ''}`;
+    const scenarios = [
+      ['ceiling: bare Fastify JSON', `http://127.0.0.1:${CEILING_PORT}`, rotating(['/json'])],
+      ['ceiling: bare pg primary key', `http://127.0.0.1:${CEILING_PORT}`, rotating(sample.ids.map((id) => `/pk?id=${id}`))],
+      ['sellerGoods!list page 1', base, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
+      ['sellerGoods!list page 1000', base, rotating([legacy('sellerGoods!list', 'pageNum=1000&pageSize=20')])],
+      ['sellerGoods!list category, price asc, page 1', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.top}&isPrice=1&pageNum=1&pageSize=20`)])],
+      ['sellerGoods!list sub-category, new, page 20', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.second}&pageNum=20&pageSize=20`)])],
+      ['sellerGoods!info', base, rotating(sample.ids.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
+      ['sellerGoods!search-keyword', base, rotating(PREFIXES.map((prefix) => legacy('sellerGoods!search-keyword', `keyword=${encodeURIComponent(prefix)}`)))],
+      ['sellerGoods!search', base, rotating(KEYWORDS.map((keyword) => legacy('sellerGoods!search', `keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)))],
+      ['category!tree', base, rotating([legacy('category!tree')])],
+      // the same calls with so many distinct requests that the micro-caches seldom help
+      ['cold: sellerGoods!list random pages', base, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => legacy('sellerGoods!list', `pageNum=${page + 1}&pageSize=20`))))],
+      ['cold: sellerGoods!info 20,000 goods', base, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
+      ['cold: sellerGoods!search-keyword distinct prefixes', base, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
+      ['cold: sellerGoods!search distinct words', base, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
+    ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
+
+    const rows = [];
+    for (const [name, url, requests] of scenarios) rows.push(await measure(name, url, requests));
+    const ceilings = {
+      fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
+      pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
+    };
+    const info = rows.find((row) => row.name === 'sellerGoods!info');
+    const goals = [
+      info && ceilings.pg ? `sellerGoods!info at ${Math.round((info.requestsPerSecond / ceilings.pg) * 100)}% of the bare-pg ceiling (goal >= 50%)` : undefined,
+      ...rows
+        .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
+        .map((row) => `${row.name}: p99 ${row.p99} ms (goal <= 50 ms)`),
+      `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)`,
+    ].filter(Boolean);
+
+    const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
+    const environment = { node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods };
+    const markdown = `# Bench ${date}\n\n${goods} goods, ${CONNECTIONS} connections, ${DURATION} s per scenario, ${environment.cpus} CPUs, Node ${process.version}.\n\n${table(rows, ceilings)}\n\n${goals.map((goal) => `- ${goal}`).join('\n')}\n`;
+    mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, goals }, null, 2)}\n`);
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.md`), markdown);
+    process.stdout.write(`\n${markdown}\n`);
+  } finally {
+    if (ceiling) await stop(ceiling);
+    await stop(api);
+  }
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});
