@@ -14,7 +14,7 @@ app.get('/json', async () => fixed);
 app.get('/pk', async (request) => {
   const result = await pool.query({
     name: 'ceiling_pk',
-    text: 'select id, goods_id, shop_id, selling_price::text, sold_num, views_num from seller_goods where id = $1',
+    text: 'select id, goods_id, shop_id, selling_price::text, sold_num, review_count from seller_goods where id = $1',
     values: [request.query.id],
   });
   return { code: '0', msg: '', data: result.rows[0] ?? null };

@@ -20,6 +20,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
 const API_PORT = 18080;
+const COLD_API_PORT = 18081;
 const CEILING_PORT = 18090;
 const EMBEDDED_PORT = 54330;
 const only = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : undefined;
@@ -78,6 +79,16 @@ async function ensureSeeded() {
   const result = spawnSync(process.execPath, [apiEntry, 'seed', '--products', String(PRODUCTS)], { cwd: root, env: serverEnv, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('seeding failed');
   return PRODUCTS;
+}
+
+/** Every run starts from the same maintenance state: fresh statistics and visibility map. */
+async function vacuum() {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    await pool.query('vacuum analyze seller_goods, seller_goods_views, goods, goods_skus, shops');
+  } finally {
+    await pool.end();
+  }
 }
 
 async function samples(pool) {
@@ -153,13 +164,23 @@ function table(rows, ceilings) {
 async function main() {
   const api = await start(process.execPath, [apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
   let ceiling;
+  let cold;
   try {
     const goods = await ensureSeeded();
+    await vacuum();
+    // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
+    cold = await start(
+      process.execPath,
+      [apiEntry, 'serve'],
+      { ...serverEnv, PORT: String(COLD_API_PORT), CHAT_PORT: '18051', CATALOG_MICRO_CACHE: '0', DATABASE_URL: databaseUrl },
+      (output) => output.includes('Caravan is running'),
+    );
     ceiling = await start(process.execPath, [path.join(root, 'scripts', 'bench', 'ceiling-server.mjs'), String(CEILING_PORT), databaseUrl], process.env, (output) => output.includes('ready'));
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     const sample = await samples(pool);
     await pool.end();
     const base = `http://127.0.0.1:${API_PORT}`;
+    const coldBase = `http://127.0.0.1:${COLD_API_PORT}`;
     const legacy = (call, query) => `/wap/api/${call}.action?lang=en${query ? `&${query}` : ''}`;
     const scenarios = [
       ['ceiling: bare Fastify JSON', `http://127.0.0.1:${CEILING_PORT}`, rotating(['/json'])],
@@ -172,11 +193,12 @@ async function main() {
       ['sellerGoods!search-keyword', base, rotating(PREFIXES.map((prefix) => legacy('sellerGoods!search-keyword', `keyword=${encodeURIComponent(prefix)}`)))],
       ['sellerGoods!search', base, rotating(KEYWORDS.map((keyword) => legacy('sellerGoods!search', `keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)))],
       ['category!tree', base, rotating([legacy('category!tree')])],
-      // the same calls with so many distinct requests that the micro-caches seldom help
-      ['cold: sellerGoods!list random pages', base, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => legacy('sellerGoods!list', `pageNum=${page + 1}&pageSize=20`))))],
-      ['cold: sellerGoods!info 20,000 goods', base, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
-      ['cold: sellerGoods!search-keyword distinct prefixes', base, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
-      ['cold: sellerGoods!search distinct words', base, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
+      // without micro-caches, over thousands of distinct requests: what the database path costs
+      ['cold: sellerGoods!list page 1', coldBase, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
+      ['cold: sellerGoods!list random pages 1..last', coldBase, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => legacy('sellerGoods!list', `pageNum=${page + 1}&pageSize=20`))))],
+      ['cold: sellerGoods!info 20,000 goods', coldBase, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
+      ['cold: sellerGoods!search-keyword 9,000 prefixes', coldBase, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
+      ['cold: sellerGoods!search 3,000 words', coldBase, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
     ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
 
     const rows = [];
@@ -203,6 +225,7 @@ async function main() {
     process.stdout.write(`\n${markdown}\n`);
   } finally {
     if (ceiling) await stop(ceiling);
+    if (cold) await stop(cold);
     await stop(api);
   }
 }

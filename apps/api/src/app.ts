@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     settings,
     clock,
     timeZone,
+    env.CATALOG_MICRO_CACHE,
   );
   const favorites: FavoritesService = new FavoritesService(
     db,

@@ -28,6 +28,11 @@ const envSchema = z.object({
   TRUST_PROXY: boolean.default(false),
   SESSION_IDLE_TTL_HOURS: z.coerce.number().positive().default(168),
   SESSION_ABSOLUTE_TTL_DAYS: z.coerce.number().positive().default(30),
+  /**
+   * Catalogue micro-caches (list pages 5 s, details 3 s, suggestions 60 s). Off, every request reads
+   * the database (the bench measures both); list totals stay cached either way.
+   */
+  CATALOG_MICRO_CACHE: boolean.default(true),
   /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
   SEED_DEMO: boolean.default(true),
   /** Answer with unvalidated responses only after checking them against the output schema (tests). */

@@ -20,7 +20,7 @@ export interface PoolOptions {
 }
 
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
-  return new pg.Pool({
+  const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
     application_name: options.applicationName ?? 'caravan',
@@ -29,6 +29,10 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
     ...(options.parallelQuery ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
   });
+  // An idle connection closed by the server (restart, failover) must not crash the process: the pool
+  // drops it and the next query opens a new one.
+  pool.on('error', () => {});
+  return pool;
 }
 
 export function createDatabase(pool: pg.Pool): Database {

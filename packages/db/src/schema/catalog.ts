@@ -86,6 +86,16 @@ export const goodsSkus = pgTable(
 const visible = (table: { visible: unknown }): SQL => sql`${table.visible}`;
 
 /**
+ * Page views of listings, apart from the listings themselves: views change all the time, and
+ * rewriting the wide, heavily indexed listing rows would keep their pages from staying all-visible
+ * (which index-only scans of deep list pages rely on).
+ */
+export const sellerGoodsViews = pgTable('seller_goods_views', {
+  sellerGoodsId: text().primaryKey(),
+  viewsNum: integer().notNull().default(0),
+});
+
+/**
  * A shop's listing of a system good. `visible` is kept true exactly when the listing is on the shelf,
  * its shop is open and the good is enabled, so every buyer-facing list reads one flag.
  */
@@ -111,7 +121,6 @@ export const sellerGoods = pgTable(
     /** recommended since (legacy recTime); null when not recommended */
     recAt: timestamptz(),
     soldNum: integer().notNull().default(0),
-    viewsNum: integer().notNull().default(0),
     reviewCount: integer().notNull().default(0),
     goodReviewCount: integer().notNull().default(0),
     mediumReviewCount: integer().notNull().default(0),

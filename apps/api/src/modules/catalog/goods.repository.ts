@@ -6,7 +6,15 @@ import { Params, prepared } from '../../platform/sql.ts';
 // Read side of the sellable catalogue (seller goods joined with system goods and the shop name).
 // Hand-written SQL as prepared statements: these are the hottest queries of the server.
 
-export type SearchClause = { mode: 'fulltext'; tsQuery: string } | { mode: 'trigram'; text: string };
+/**
+ * Full-text: `tsQuery` matches (words by prefix); relevance is whether `exactQuery` (whole words)
+ * matches too, which costs far less than ts_rank and ranks the same way for names this short.
+ * Trigram: similarity of the whole keyword, the last resort for typos.
+ */
+export type SearchClause = { mode: 'fulltext'; tsQuery: string; exactQuery: string } | { mode: 'trigram'; text: string };
+
+/** Search totals count at most this many matches ("1000+" is what a buyer needs to know). */
+export const SEARCH_TOTAL_CAP = 1000;
 
 export type GoodsSort = 'default' | 'new' | 'hot' | 'rec' | 'price_asc' | 'price_desc' | 'relevance';
 
@@ -66,7 +74,7 @@ export interface GoodsDetailRow extends GoodsRow {
 const COLUMNS = `sg.id, sg.shop_id, s.name as shop_name, sg.goods_id, sg.category_id, sg.top_category_id,
   sg.selling_price::text as selling_price, sg.discount_ratio::text as discount_ratio, sg.discount_start_at,
   sg.discount_end_at, sg.is_shelf, sg.visible, sg.is_new, sg.new_at, sg.is_hot, sg.rec_at, sg.sold_num,
-  sg.views_num, sg.review_count, sg.good_review_count, g.names, g.units, g.images, g.buy_min,
+  coalesce(v.views_num, 0) as views_num, sg.review_count, sg.good_review_count, g.names, g.units, g.images, g.buy_min,
   g.freight_dispatch::text as freight_dispatch, g.freight_long_distance::text as freight_long_distance,
   g.freight_delivery::text as freight_delivery`;
 
@@ -80,10 +88,13 @@ const ORDER: Record<GoodsSort, string> = {
   relevance: 'rank desc, sg.sold_num desc nulls last, sg.id',
 };
 
-/** The WHERE clause of a filter and the relevance expression of its search (0 without one). */
-function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: string } {
+/**
+ * The WHERE clause of a filter, and the relevance expression of its search (0 without one), built
+ * on demand: a parameter only the relevance uses must not be sent with a query that does not use it.
+ */
+function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: () => string } {
   const conditions: string[] = [filter.includeHidden ? 'true' : 'sg.visible'];
-  let rank = '0';
+  let rank = () => '0';
   if (filter.categoryId) {
     conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
   }
@@ -97,13 +108,13 @@ function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: str
     conditions.push(`sg.discount_ratio is not null and sg.discount_start_at <= ${at} and sg.discount_end_at > ${at}`);
   }
   if (filter.search?.mode === 'fulltext') {
-    const query = `to_tsquery('simple', ${params.add(filter.search.tsQuery)})`;
-    conditions.push(`sg.search_vector @@ ${query}`);
-    rank = `ts_rank(sg.search_vector, ${query})`;
+    conditions.push(`sg.search_vector @@ to_tsquery('simple', ${params.add(filter.search.tsQuery)})`);
+    const exactQuery = filter.search.exactQuery;
+    rank = () => `(sg.search_vector @@ to_tsquery('simple', ${params.add(exactQuery)}))::int`;
   } else if (filter.search?.mode === 'trigram') {
     const text = params.add(filter.search.text);
     conditions.push(`${text} <% sg.search_text`);
-    rank = `word_similarity(${text}, sg.search_text)`;
+    rank = () => `word_similarity(${text}, sg.search_text)`;
   }
   return { where: conditions.join(' and '), rank };
 }
@@ -121,22 +132,27 @@ export class GoodsRepository {
    */
   async list(filter: GoodsFilter, sort: GoodsSort, limit: number, offset: number, now: Date): Promise<GoodsRow[]> {
     const params = new Params();
-    const { where, rank } = clausesOf(filter, now, params);
+    const clauses = clausesOf(filter, now, params);
     const text = `with page as (
-        select sg.id, ${rank} as rank from seller_goods sg
-        where ${where}
+        select sg.id, ${clauses.rank()} as rank from seller_goods sg
+        where ${clauses.where}
         order by ${ORDER[sort]}
         limit ${params.add(limit)} offset ${params.add(offset)}
       )
       select ${COLUMNS}, page.rank
       from page join seller_goods sg on sg.id = page.id join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
+        left join seller_goods_views v on v.seller_goods_id = sg.id
       order by ${ORDER[sort]}`;
     return prepared<GoodsRow>(this.pool, text, params.values);
   }
 
+  /** Listings matching the filter; with a search, at most SEARCH_TOTAL_CAP. */
   async count(filter: GoodsFilter, now: Date): Promise<number> {
     const params = new Params();
-    const text = `select count(*)::int as count from seller_goods sg where ${clausesOf(filter, now, params).where}`;
+    const where = clausesOf(filter, now, params).where;
+    const text = filter.search
+      ? `select count(*)::int as count from (select 1 from seller_goods sg where ${where} limit ${SEARCH_TOTAL_CAP}) matches`
+      : `select count(*)::int as count from seller_goods sg where ${where}`;
     const rows = await prepared<{ count: number }>(this.pool, text, params.values);
     return rows[0]?.count ?? 0;
   }
@@ -148,20 +164,24 @@ export class GoodsRepository {
          coalesce((select json_agg(json_build_object('id', k.id, 'valueIds', k.value_ids, 'price', k.price::text, 'stock', k.stock) order by k.sort)
                    from goods_skus k where k.goods_id = g.id), '[]'::json) as skus
        from seller_goods sg join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
+         left join seller_goods_views v on v.seller_goods_id = sg.id
        where sg.id = $1`,
       [id],
     );
     return rows[0];
   }
 
-  /** Goods suggestions: distinct system goods whose names match, best first. */
+  /**
+   * Goods suggestions: distinct system goods whose names match, best sellers first (while typing, a
+   * prefix match is as relevant as any other; sales decide, and the sales index answers fast).
+   */
   async suggest(search: SearchClause, limit: number): Promise<{ goods_id: string; names: LocalizedText }[]> {
     const params = new Params();
-    const { where, rank } = clausesOf({ search }, new Date(0), params);
+    const clauses = clausesOf({ search }, new Date(0), params);
     const rows = await prepared<{ goods_id: string; names: LocalizedText }>(
       this.pool,
       `select sg.goods_id, g.names from seller_goods sg join goods g on g.id = sg.goods_id
-       where ${where} order by ${rank} desc, sg.sold_num desc nulls last, sg.id limit ${params.add(limit * 4)}`,
+       where ${clauses.where} order by sg.sold_num desc nulls last, sg.id limit ${params.add(limit * 4)}`,
       params.values,
     );
     const seen = new Set<string>();
@@ -199,7 +219,9 @@ export class GoodsRepository {
     if (ids.length === 0) return [];
     return prepared<GoodsRow>(
       this.pool,
-      `select ${COLUMNS} from seller_goods sg join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id where sg.id = any($1)`,
+      `select ${COLUMNS} from seller_goods sg join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
+         left join seller_goods_views v on v.seller_goods_id = sg.id
+       where sg.id = any($1)`,
       [ids],
     );
   }
@@ -208,8 +230,9 @@ export class GoodsRepository {
   async addViews(views: Map<string, number>): Promise<void> {
     if (views.size === 0) return;
     await this.pool.query(
-      `update seller_goods sg set views_num = sg.views_num + v.n
-       from unnest($1::text[], $2::int[]) as v(id, n) where sg.id = v.id`,
+      `insert into seller_goods_views (seller_goods_id, views_num)
+       select v.id, v.n from unnest($1::text[], $2::int[]) as v(id, n) join seller_goods sg on sg.id = v.id
+       on conflict (seller_goods_id) do update set views_num = seller_goods_views.views_num + excluded.views_num`,
       [[...views.keys()], [...views.values()]],
     );
   }

@@ -53,6 +53,12 @@ export const SUGGESTED_SHOPS = 5;
 export const HOME_PAGE_SIZE = 12;
 export const LIKE_LIMIT = 12;
 
+function fulltextOf(keyword: string): SearchClause | undefined {
+  const tsQuery = tsQueryOf(keyword);
+  const exactQuery = tsQueryOf(keyword, true);
+  return tsQuery && exactQuery ? { mode: 'fulltext', tsQuery, exactQuery } : undefined;
+}
+
 function sortOf(flags: ListFlags, fallback: GoodsSort): GoodsSort {
   if (flags.isPrice === '1' || flags.isPrice === 'asc') return 'price_asc';
   if (flags.isPrice === '2' || flags.isPrice === 'desc') return 'price_desc';
@@ -87,13 +93,20 @@ export class GoodsService {
     private readonly settings: SettingsService,
     private readonly clock: Clock,
     private readonly timeZone: string,
+    microCache = true,
   ) {
+    const ttl = (ms: number) => (microCache ? ms : 0);
     this.totals = new TtlCache(clock, LIST_TOTAL_TTL_MS);
-    this.pages = new TtlCache(clock, LIST_PAGE_TTL_MS, 5_000);
-    this.details = new TtlCache(clock, DETAIL_TTL_MS, 20_000);
-    this.suggestionCache = new TtlCache(clock, SUGGESTION_TTL_MS, 5_000);
-    this.shopSuggestionCache = new TtlCache(clock, SUGGESTION_TTL_MS, 5_000);
-    this.views = new CounterBuffer((counts) => repository.addViews(counts));
+    this.pages = new TtlCache(clock, ttl(LIST_PAGE_TTL_MS), 5_000);
+    this.details = new TtlCache(clock, ttl(DETAIL_TTL_MS), 20_000);
+    this.suggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
+    this.shopSuggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
+    // once written, cached rows would show fewer views than before the flush: forget them
+    this.views = new CounterBuffer(async (counts) => {
+      await repository.addViews(counts);
+      for (const id of counts.keys()) this.details.delete(id);
+      this.pages.clear();
+    });
   }
 
   private async context(viewer: Viewer, ids: string[]): Promise<MapContext> {
@@ -152,11 +165,11 @@ export class GoodsService {
    * vocabulary; trigram similarity of the whole text.
    */
   private async *readings(keyword: string): AsyncGenerator<SearchClause> {
-    const tsQuery = tsQueryOf(keyword);
-    if (tsQuery) yield { mode: 'fulltext', tsQuery };
+    const fulltext = fulltextOf(keyword);
+    if (fulltext) yield fulltext;
     const corrected = await this.vocabulary.correct(keyword);
-    const correctedQuery = corrected ? tsQueryOf(corrected) : undefined;
-    if (correctedQuery) yield { mode: 'fulltext', tsQuery: correctedQuery };
+    const correctedSearch = corrected ? fulltextOf(corrected) : undefined;
+    if (correctedSearch) yield correctedSearch;
     const text = searchText([keyword]);
     // trigrams need three characters to say anything
     if ([...text].length >= 3) yield { mode: 'trigram', text };
@@ -177,8 +190,7 @@ export class GoodsService {
   /** sellerGoods!searchSellerGoods: search within one shop. */
   async searchInShop(input: PageRequest & { keyword: string; sellerId: string }, viewer: Viewer) {
     const keyword = this.keyword(input.keyword);
-    const tsQuery = tsQueryOf(keyword);
-    const search: SearchClause = tsQuery ? { mode: 'fulltext', tsQuery } : { mode: 'trigram', text: searchText([keyword]) };
+    const search: SearchClause = fulltextOf(keyword) ?? { mode: 'trigram', text: searchText([keyword]) };
     return this.page({ shopId: input.sellerId, search }, 'relevance', input, viewer, false);
   }
 

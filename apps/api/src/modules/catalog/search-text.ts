@@ -47,14 +47,15 @@ export function searchText(texts: string[]): string {
 }
 
 /**
- * A to_tsquery('simple', ...) expression for a keyword, or undefined when it holds no word.
- * Only letters and digits reach the expression, so no query operator can be injected.
+ * A to_tsquery('simple', ...) expression for a keyword, or undefined when it holds no word. Words
+ * match by prefix unless `exact`. Only letters and digits reach the expression, so no query operator
+ * can be injected.
  */
-export function tsQueryOf(keyword: string): string | undefined {
+export function tsQueryOf(keyword: string, exact = false): string | undefined {
   const terms: string[] = [];
   for (const run of runs(keyword)) {
     if (!isCjk(run)) {
-      terms.push(`${run.slice(0, MAX_WORD)}:*`);
+      terms.push(`${run.slice(0, MAX_WORD)}${exact ? '' : ':*'}`);
       continue;
     }
     const chars = [...run];
