@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { requiredText } from './accounts.ts';
 import { pagedListSchema } from './paging.ts';
-import { choiceParam, flagParam, idParam, intParam, textParam } from './params.ts';
+import { choiceParam, flagParam, idParam, intParam, requiredIdParam, textParam } from './params.ts';
 
 // Catalogue, shops and reviews: legacy call shapes (API reference section 2).
 
@@ -13,9 +13,7 @@ const pageParams = {
   pageSize: intParam({ error: 'common.param_invalid' }).optional(),
 };
 
-/** A seller-goods or shop id: 32 hex characters (non-numeric ids and junk are refused). */
-const id = (missing: string, invalid: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? missing : invalid) }).regex(/^[0-9a-f]{32}$/, { error: invalid });
+const id = requiredIdParam;
 
 export const keywordParam = requiredText('catalog.keyword_required', 'catalog.keyword_too_long', 400);
 

@@ -1,12 +1,11 @@
 import { z } from 'zod';
 import { goodsVoOutput, sellerVoOutput } from './catalog.ts';
 import { pagedListSchema } from './paging.ts';
-import { intParam } from './params.ts';
+import { intParam, requiredIdParam } from './params.ts';
 
 // Favourite goods ("keep") and followed shops ("focus"), API reference section 5.
 
-const id = (missing: string, invalid: string) =>
-  z.string({ error: (issue) => (issue.input === undefined ? missing : invalid) }).regex(/^[0-9a-f]{32}$/, { error: invalid });
+const id = requiredIdParam;
 
 export const pageInput = z.object({
   pageNum: intParam({ error: 'common.page_invalid' }).optional(),

@@ -50,6 +50,11 @@ export function moneyParam(options: MoneyParseOptions & { error?: string } = {})
   });
 }
 
+/** A required 32-hex id: `missing` when absent, `invalid` for anything else (numbers, arrays, junk). */
+export function requiredIdParam(missing: string, invalid: string) {
+  return z.string({ error: (issue) => (issue.input === undefined ? missing : invalid) }).regex(ID_PATTERN, { error: invalid });
+}
+
 /** A 32-hex id; anything else (including numbers and arrays) is refused. */
 export function idParam(error?: string) {
   return z.string(error ? { error } : undefined).regex(ID_PATTERN, error ? { error } : undefined);
