@@ -27,23 +27,29 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
   app.get<{ Querystring: { token?: string; lang?: string } }>('/*', { websocket: true }, async (socket, request) => {
     const locale = resolveLocale(request.query.lang);
     const token = request.query.token;
-    const result: AuthResult = token ? await options.authenticate(token) : { ok: false, key: 'common.not_logged_in' };
+    // the listener is attached before any await: frames a client sends right after connecting wait
+    // for authentication instead of being lost
+    const authenticated = token ? options.authenticate(token) : Promise.resolve<AuthResult>({ ok: false, key: 'common.not_logged_in' });
+    socket.on('message', () => {
+      void authenticated.then((result) => {
+        if (!result.ok) return;
+        socket.send(
+          JSON.stringify({
+            type: 'error',
+            code: '1',
+            errorKey: 'common.not_available_yet',
+            msg: options.translator.t(locale, 'common.not_available_yet'),
+          }),
+        );
+      }, () => undefined);
+    });
+    const result = await authenticated;
     if (!result.ok) {
       socket.send(JSON.stringify({ type: 'error', code: '403', errorKey: result.key, msg: options.translator.t(locale, result.key) }));
       socket.close(CLOSE_UNAUTHORISED, 'unauthorised');
       return;
     }
     socket.send(JSON.stringify({ type: 'welcome', partyId: result.user.id, username: result.user.username }));
-    socket.on('message', () => {
-      socket.send(
-        JSON.stringify({
-          type: 'error',
-          code: '1',
-          errorKey: 'common.not_available_yet',
-          msg: options.translator.t(locale, 'common.not_available_yet'),
-        }),
-      );
-    });
   });
   return app;
 }
