@@ -125,6 +125,11 @@ export const money = {
     const r = typeof ratio === 'string' ? parseMoney(ratio, { allowNegative: true }) : ratio;
     return divideRounded(a * r, UNITS_PER_ONE, rounding) as Money;
   },
+  /** a / b to 10 decimals (b must not be zero). */
+  div(a: Money, b: Money, rounding: Rounding = 'half_up'): Money {
+    if (b === 0n) throw new RangeError('division by zero');
+    return divideRounded(a * UNITS_PER_ONE, b, rounding) as Money;
+  },
   /** Round to a number of decimals (0..10). */
   round(a: Money, decimals: number, rounding: Rounding = 'half_up'): Money {
     const step = 10n ** BigInt(MONEY_DECIMALS - decimals);

@@ -9,3 +9,6 @@ export * from './schema/shops.ts';
 export * from './schema/favorites.ts';
 export * from './schema/addresses.ts';
 export * from './schema/reviews.ts';
+export * from './schema/ledger.ts';
+export * from './schema/wallet.ts';
+export * from './schema/operators.ts';

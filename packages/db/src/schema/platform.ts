@@ -25,3 +25,16 @@ export const auditLog = pgTable(
     index('audit_log_actor_idx').on(table.actorType, table.actorId, table.id),
   ],
 );
+
+/**
+ * Outcomes of money-moving requests by idempotency key (a legacy session_token or an
+ * Idempotency-Key header): a replay answers the stored outcome, a different payload is refused.
+ */
+export const idempotencyRecords = pgTable('idempotency_records', {
+  key: text().primaryKey(),
+  userId: text().notNull(),
+  requestHash: text().notNull(),
+  /** { ok: true, data } or { ok: false, errorKey, params } */
+  outcome: jsonb().$type<Record<string, unknown>>().notNull(),
+  createdAt: timestamptz().notNull(),
+});

@@ -1,0 +1,128 @@
+import { money, type Money } from '@caravan/contract/money';
+import type { Executor } from '@caravan/db/client';
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@caravan/db/schema/ledger';
+import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+
+export type AccountRow = typeof ledgerAccounts.$inferSelect;
+export type TransferRow = typeof ledgerTransfers.$inferSelect;
+export type EntryRow = typeof ledgerEntries.$inferSelect;
+
+/** The only code touching the ledger tables. */
+export class LedgerRepository {
+  async findAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
+    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
+    return rows[0];
+  }
+
+  /** Creates the account when missing; answers it either way. */
+  async ensureAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
+    await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code });
+    const account = await this.findAccountByCode(executor, row.code);
+    if (!account) throw new Error(`ledger account ${row.code} could not be created`);
+    return account;
+  }
+
+  /** Locks the accounts in id order (no deadlock between two transfers over the same pair). */
+  async lockAccounts(executor: Executor, ids: string[]): Promise<Map<string, AccountRow>> {
+    const sorted = [...new Set(ids)].sort();
+    const rows = await executor
+      .select()
+      .from(ledgerAccounts)
+      .where(inArray(ledgerAccounts.id, sorted))
+      .orderBy(ledgerAccounts.id)
+      .for('update');
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  async saveTotals(executor: Executor, account: AccountRow): Promise<void> {
+    await executor
+      .update(ledgerAccounts)
+      .set({
+        debitsPosted: account.debitsPosted,
+        creditsPosted: account.creditsPosted,
+        debitsPending: account.debitsPending,
+        creditsPending: account.creditsPending,
+        version: sql`${ledgerAccounts.version} + 1`,
+      })
+      .where(eq(ledgerAccounts.id, account.id));
+  }
+
+  async insertTransfer(executor: Executor, row: typeof ledgerTransfers.$inferInsert): Promise<void> {
+    await executor.insert(ledgerTransfers).values(row);
+  }
+
+  async insertEntries(executor: Executor, rows: (typeof ledgerEntries.$inferInsert)[]): Promise<void> {
+    await executor.insert(ledgerEntries).values(rows);
+  }
+
+  async findTransferForUpdate(executor: Executor, id: string): Promise<TransferRow | undefined> {
+    const rows = await executor.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async findTransfer(executor: Executor, id: string): Promise<TransferRow | undefined> {
+    const rows = await executor.select().from(ledgerTransfers).where(eq(ledgerTransfers.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findReversal(executor: Executor, transferId: string): Promise<TransferRow | undefined> {
+    const rows = await executor.select().from(ledgerTransfers).where(eq(ledgerTransfers.reversalOf, transferId)).limit(1);
+    return rows[0];
+  }
+
+  async setPendingState(executor: Executor, id: string, state: 'posted' | 'voided'): Promise<void> {
+    await executor.update(ledgerTransfers).set({ pendingState: state }).where(eq(ledgerTransfers.id, id));
+  }
+
+  async transfersByReference(executor: Executor, referenceType: string, referenceId: string): Promise<TransferRow[]> {
+    return executor
+      .select()
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.referenceType, referenceType), eq(ledgerTransfers.referenceId, referenceId)))
+      .orderBy(ledgerTransfers.createdAt, ledgerTransfers.id);
+  }
+
+  /** An account's entries with their transfers, newest first, keyset-paged by entry id. */
+  async statement(
+    executor: Executor,
+    accountId: string,
+    options: { beforeId?: bigint; limit: number; offset?: number; kinds?: string[]; from?: Date; to?: Date },
+  ) {
+    const conditions: (SQL | undefined)[] = [eq(ledgerEntries.accountId, accountId)];
+    if (options.beforeId !== undefined) conditions.push(lt(ledgerEntries.id, options.beforeId));
+    if (options.kinds && options.kinds.length > 0) conditions.push(inArray(ledgerTransfers.kind, options.kinds));
+    if (options.from) conditions.push(sql`${ledgerEntries.createdAt} >= ${options.from}`);
+    if (options.to) conditions.push(sql`${ledgerEntries.createdAt} < ${options.to}`);
+    return executor
+      .select({ entry: ledgerEntries, transfer: ledgerTransfers })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(...conditions))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(options.limit)
+      .offset(options.offset ?? 0);
+  }
+
+  async countEntries(executor: Executor, accountId: string, kinds?: string[], from?: Date, to?: Date): Promise<number> {
+    const conditions: (SQL | undefined)[] = [eq(ledgerEntries.accountId, accountId)];
+    if (kinds && kinds.length > 0) conditions.push(inArray(ledgerTransfers.kind, kinds));
+    if (from) conditions.push(sql`${ledgerEntries.createdAt} >= ${from}`);
+    if (to) conditions.push(sql`${ledgerEntries.createdAt} < ${to}`);
+    const rows = await executor
+      .select({ count: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(...conditions));
+    return rows[0]?.count ?? 0;
+  }
+}
+
+/** Posted balance of an account: credits minus debits. */
+export function balanceOf(account: Pick<AccountRow, 'creditsPosted' | 'debitsPosted'>): Money {
+  return money.sub(account.creditsPosted, account.debitsPosted);
+}
+
+/** What the owner can spend: the posted balance less money held by pending debits. */
+export function availableOf(account: Pick<AccountRow, 'creditsPosted' | 'debitsPosted' | 'debitsPending'>): Money {
+  return money.sub(balanceOf(account), account.debitsPending);
+}

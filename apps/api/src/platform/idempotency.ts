@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import type { Database, Transaction } from '@caravan/db/client';
+import { idempotencyRecords } from '@caravan/db/schema/platform';
+import { eq, sql } from 'drizzle-orm';
+import type { Clock } from './clock.ts';
+import { AppError, isAppError } from './errors.ts';
+import type { MessageParams } from './i18n.ts';
+
+// Every money-moving request carries a key (ARCHITECTURE section 5). The first request with a key runs;
+// its outcome, success or business error, is stored with a hash of its payload. A replay with the same
+// payload answers that outcome again without running anything; a replay with another payload is
+// refused. Concurrent requests with one key: the second waits on the first's row and replays it.
+
+type StoredOutcome = { ok: true; data: unknown } | { ok: false; errorKey: string; params: MessageParams };
+
+export interface IdempotentRequest {
+  /** already scoped: 'st:<session token>' or 'hdr:<user>:<Idempotency-Key>' */
+  key: string;
+  userId: string;
+  payload: unknown;
+}
+
+class ReplayInstead extends Error {}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return typeof value === 'bigint' ? value.toString() : value;
+}
+
+export function payloadHash(payload: unknown): string {
+  return createHash('sha256').update(JSON.stringify(canonical(payload))).digest('hex');
+}
+
+export class IdempotencyStore {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private async stored(key: string) {
+    const rows = await this.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key)).limit(1);
+    return rows[0];
+  }
+
+  private replay<T>(record: { userId: string; requestHash: string; outcome: Record<string, unknown> }, request: IdempotentRequest, hash: string): T {
+    // another user's key is no key at all
+    if (record.userId !== request.userId) throw new AppError('common.try_later');
+    if (record.requestHash !== hash) throw new AppError('common.idempotency_mismatch');
+    const outcome = record.outcome as StoredOutcome;
+    if (outcome.ok) return outcome.data as T;
+    throw new AppError(outcome.errorKey as never, outcome.params);
+  }
+
+  /** Whether this key has an outcome already (the legacy session token is then used up). */
+  async seen(key: string): Promise<boolean> {
+    return (await this.stored(key)) !== undefined;
+  }
+
+  /**
+   * Runs `work` in a transaction once per key; `beforeFirstRun` (e.g. checking a session token) runs
+   * only when the key is new.
+   */
+  async run<T>(request: IdempotentRequest, work: (tx: Transaction) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
+    const hash = payloadHash(request.payload);
+    const existing = await this.stored(request.key);
+    if (existing) return this.replay<T>(existing, request, hash);
+    if (beforeFirstRun) await beforeFirstRun();
+    try {
+      return await this.db.transaction(async (tx) => {
+        const claimed = await tx
+          .insert(idempotencyRecords)
+          .values({ key: request.key, userId: request.userId, requestHash: hash, outcome: { ok: false, errorKey: 'common.try_later', params: {} }, createdAt: this.clock.now() })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyRecords.key });
+        if (claimed.length === 0) throw new ReplayInstead();
+        const data = await work(tx);
+        const outcome: StoredOutcome = { ok: true, data: canonical(data) };
+        await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key));
+        return data;
+      });
+    } catch (error) {
+      if (error instanceof ReplayInstead) {
+        const record = await this.stored(request.key);
+        if (!record) throw new AppError('common.try_later');
+        return this.replay<T>(record, request, hash);
+      }
+      if (isAppError(error)) {
+        // the work was rolled back; its refusal is the outcome replays get
+        const outcome: StoredOutcome = { ok: false, errorKey: error.key, params: error.params };
+        await this.db
+          .insert(idempotencyRecords)
+          .values({ key: request.key, userId: request.userId, requestHash: hash, outcome, createdAt: this.clock.now() })
+          .onConflictDoNothing();
+      }
+      throw error;
+    }
+  }
+
+  /** Records older than this are no longer needed for replays. */
+  async prune(before: Date): Promise<number> {
+    const result = await this.db.execute(sql`delete from idempotency_records where created_at < ${before}`);
+    return result.rowCount ?? 0;
+  }
+}
