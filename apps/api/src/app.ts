@@ -48,7 +48,20 @@ import { ReviewsRepository } from './modules/reviews/reviews.repository.ts';
 import { ReviewsService } from './modules/reviews/reviews.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
 import { SHOP_VIEW_FLUSH_MS, ShopsService } from './modules/shops/shops.service.ts';
+import { OperatorsRepository } from './modules/operators/operators.repository.ts';
+import { registerConsoleApi } from './modules/operators/operators.routes.ts';
+import { OperatorsService } from './modules/operators/operators.service.ts';
+import { Ledger } from './modules/wallet/ledger/ledger.ts';
+import { LedgerRepository } from './modules/wallet/ledger/ledger.repository.ts';
+import { SimulatorProvider } from './modules/wallet/payments/payment-provider.ts';
+import { RechargeService } from './modules/wallet/recharge.service.ts';
+import { walletActions } from './modules/wallet/wallet.legacy.ts';
+import { WalletRepository } from './modules/wallet/wallet.repository.ts';
+import { registerPaymentRoutes, walletConsoleRoutes } from './modules/wallet/wallet.routes.ts';
+import { WalletService } from './modules/wallet/wallet.service.ts';
+import { WithdrawalService } from './modules/wallet/withdrawal.service.ts';
 import { AuditLog } from './platform/audit.ts';
+import { IdempotencyStore } from './platform/idempotency.ts';
 import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { loadTranslator, type Translator } from './platform/i18n.ts';
@@ -84,6 +97,13 @@ export interface Services {
   favorites: FavoritesService;
   addresses: AddressesService;
   reviews: ReviewsService;
+  ledger: Ledger;
+  ledgerRepository: LedgerRepository;
+  wallet: WalletService;
+  recharges: RechargeService;
+  withdrawals: WithdrawalService;
+  idempotency: IdempotencyStore;
+  operators: OperatorsService;
   limiter: RateLimiter;
   translator: Translator;
 }
@@ -227,6 +247,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     await Promise.all([goods.views.stop(), shops.views.stop()]);
   });
 
+  // wallet: the ledger is the one write path to money; the platform's accounts exist before any request
+  const ledgerRepository = new LedgerRepository();
+  const ledger = new Ledger(ledgerRepository, clock);
+  await ledger.ensurePlatformAccounts(db);
+  const walletRepository = new WalletRepository();
+  const idempotency = new IdempotencyStore(db, clock);
+  const wallet = new WalletService(db, walletRepository, ledger, ledgerRepository, idempotency, settings, audit, clock, timeZone);
+  const provider = env.PAYMENT_PROVIDER === 'simulator' ? new SimulatorProvider(env.PUBLIC_BASE_URL) : undefined;
+  const recharges = new RechargeService(db, walletRepository, wallet, ledger, settings, uploads, provider, audit, clock, timeZone);
+  const withdrawals = new WithdrawalService(db, walletRepository, wallet, ledger, accounts, settings, audit, clock, timeZone);
+  accounts.addCancellationGuard((executor, userId) => wallet.cancellationVeto(executor, userId));
+  const operators = new OperatorsService(db, new OperatorsRepository(), hasher, settings, audit, clock, timeZone);
+
   const actions: AnyAction[] = [
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
@@ -234,6 +267,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...catalogActions({ categories, goods, shops, reviews }),
     ...favoritesActions(favorites),
     ...addressesActions(addresses),
+    ...walletActions({ wallet, recharges, withdrawals, settings }),
   ];
 
   // ---- gateway and routes -------------------------------------------------------------------
@@ -247,11 +281,41 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   registerUploadRoutes(app, blobStore);
   registerHealthRoutes(app, db);
+  registerConsoleApi(app, {
+    operators,
+    translator,
+    limiter,
+    routes: [walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) })],
+  });
+  registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
 
   return {
     app,
-    services: { clock, audit, settings, accounts, sessions, content, uploads, categories, goods, shops, favorites, addresses, reviews, limiter, translator },
+    services: {
+      clock,
+      audit,
+      settings,
+      accounts,
+      sessions,
+      content,
+      uploads,
+      categories,
+      goods,
+      shops,
+      favorites,
+      addresses,
+      reviews,
+      ledger,
+      ledgerRepository,
+      wallet,
+      recharges,
+      withdrawals,
+      idempotency,
+      operators,
+      limiter,
+      translator,
+    },
     pendingCalls: pending,
   };
 }

@@ -33,16 +33,25 @@ const envSchema = z.object({
    * the database (the bench measures both); list totals stay cached either way.
    */
   CATALOG_MICRO_CACHE: boolean.default(true),
+  /**
+   * Third-party deposits: 'simulator' (a local stand-in that signs callbacks like a real provider;
+   * the default outside production) or 'none' (third-party channels closed).
+   */
+  PAYMENT_PROVIDER: z.enum(['simulator', 'none']).optional(),
+  /** Shared secret of the provider's HMAC-SHA256 callback signatures. */
+  PAYMENT_CALLBACK_SECRET: z.string().min(16).default('caravan-development-payment-secret'),
   /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
   SEED_DEMO: boolean.default(true),
   /** Answer with unvalidated responses only after checking them against the output schema (tests). */
   VALIDATE_RESPONSES: boolean.default(false),
 });
 
-export type Env = z.infer<typeof envSchema>;
+export type Env = z.infer<typeof envSchema> & { PAYMENT_PROVIDER: 'simulator' | 'none' };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const result = envSchema
+    .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'simulator') }))
+    .safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
     throw new Error(`invalid environment: ${problems}`);

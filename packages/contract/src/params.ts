@@ -40,10 +40,11 @@ export function flagParam() {
 
 /** A money amount as a decimal string or JSON number, strictly parsed (see money.ts). */
 export function moneyParam(options: MoneyParseOptions & { error?: string } = {}) {
-  return z.union([z.string(), z.number()]).transform((value, ctx) => {
+  const error = options.error ?? 'common.amount_invalid';
+  return z.union([z.string(), z.number()], { error }).transform((value, ctx) => {
     const result = tryParseMoney(value, options);
     if (!result.ok) {
-      ctx.addIssue({ code: 'custom', message: options.error ?? 'common.amount_invalid' });
+      ctx.addIssue({ code: 'custom', message: error });
       return z.NEVER;
     }
     return result.value;

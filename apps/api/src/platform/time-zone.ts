@@ -51,6 +51,21 @@ export function startOfNextDay(timeZone: string, at: Date): Date {
   return new Date(guess);
 }
 
+/** The instant the current calendar day started in the zone ("today" for daily counts). */
+export function startOfDay(timeZone: string, at: Date): Date {
+  const p = partsIn(timeZone, at);
+  const localMidnightAsUtc = Date.UTC(p.year, p.month - 1, p.day, 0, 0, 0);
+  let guess = localMidnightAsUtc - zoneOffsetMs(timeZone, at);
+  guess = localMidnightAsUtc - zoneOffsetMs(timeZone, new Date(guess));
+  return new Date(guess);
+}
+
+/** Seconds since local midnight in the zone (0..86399), for daily time windows. */
+export function secondOfDay(timeZone: string, at: Date): number {
+  const p = partsIn(timeZone, at);
+  return (p.hour % 24) * 3600 + p.minute * 60 + p.second;
+}
+
 /** yyyy-MM-dd HH:mm:ss in the zone, the format legacy clients read. */
 export function formatLegacyDateTime(timeZone: string, at: Date | null | undefined): string {
   if (!at) return '';

@@ -5,8 +5,10 @@ import { commonErrors } from './common.ts';
 import { contentErrors } from './content.ts';
 import type { ErrorSpec } from './error-spec.ts';
 import { favoritesErrors } from './favorites.ts';
+import { operatorsErrors } from './operators.ts';
 import { shopsErrors } from './shops.ts';
 import { uploadsErrors } from './uploads.ts';
+import { walletErrors } from './wallet.ts';
 
 /** Every error key the server can answer with, each mapped once to its legacy code and HTTP status. */
 export const errorCatalog = {
@@ -18,6 +20,8 @@ export const errorCatalog = {
   ...shopsErrors,
   ...favoritesErrors,
   ...addressesErrors,
+  ...walletErrors,
+  ...operatorsErrors,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof errorCatalog;
@@ -34,5 +38,7 @@ export const SUCCESS_KEYS = [
   'success.logged_off',
   'success.subscribed',
   'success.code_sent',
+  'success.address_bound',
+  'success.application_submitted',
 ] as const;
 export type SuccessKey = (typeof SUCCESS_KEYS)[number];

@@ -20,6 +20,19 @@ function setting<S extends z.ZodType>(definition: SettingDefinition<S>): Setting
 }
 
 const url = z.string().max(500);
+/** an amount or rate as a decimal string (money is never a JS number) */
+const decimal = z.string().regex(/^(0|[1-9]\d{0,17})(\.\d{1,10})?$/);
+const rechargeChannel = z.object({
+  coin: z.string().max(10),
+  blockchain_name: z.string().max(20),
+  address: z.string().max(100),
+});
+const thirdPartyChannel = z.object({
+  productType: z.string().max(30),
+  /** the legacy call that pays through it (thirdPartyRecharge!recharge, PHP_recharge ... PHP_recharge5) */
+  call: z.string().max(30),
+  range: z.array(z.object({ bank_code: z.string().max(10), min_amount: decimal, max_amount: decimal })).max(20),
+});
 
 export const settingDefinitions = {
   mall_max_goods_number_in_order: setting({
@@ -81,6 +94,102 @@ export const settingDefinitions = {
     default: 5,
     public: false,
     description: 'Verification codes one address may receive per day.',
+  }),
+  can_recharge: setting({
+    schema: z.enum(['0', '1']),
+    default: '1',
+    public: true,
+    description: 'Whether deposits are open ("1") or closed ("0").',
+  }),
+  recharge_limit_min: setting({
+    schema: decimal,
+    default: '1',
+    public: false,
+    description: 'Smallest deposit, in USDT value.',
+  }),
+  recharge_limit_max: setting({
+    schema: decimal,
+    default: '100000',
+    public: false,
+    description: 'Largest deposit, in USDT value.',
+  }),
+  recharge_channels: setting({
+    schema: z.array(rechargeChannel).max(20),
+    default: [
+      { coin: 'USDT', blockchain_name: 'TRC20', address: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' },
+      { coin: 'USDT', blockchain_name: 'ERC20', address: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e' },
+      { coin: 'BTC', blockchain_name: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' },
+      { coin: 'ETH', blockchain_name: 'ERC20', address: '0x742d35Cc6634C0532925a3b844Bc454e4438f44e' },
+    ],
+    public: false,
+    description: 'Platform deposit addresses per coin and chain (demo addresses: replace them before going live).',
+  }),
+  btc_exchange_usdt: setting({
+    schema: decimal,
+    default: '96000',
+    public: false,
+    description: 'USDT credited per BTC deposited.',
+  }),
+  eth_exchange_usdt: setting({
+    schema: decimal,
+    default: '3400',
+    public: false,
+    description: 'USDT credited per ETH deposited.',
+  }),
+  third_party_channels: setting({
+    schema: z.array(thirdPartyChannel).max(20),
+    default: [
+      { productType: 'Bank', call: 'recharge', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '500000' }, { bank_code: 'USD', min_amount: '10', max_amount: '10000' }] },
+      { productType: 'GCash', call: 'PHP_recharge', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '50000' }] },
+      { productType: 'GCash2', call: 'PHP_recharge2', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '50000' }] },
+      { productType: 'GCash3', call: 'PHP_recharge3', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '50000' }] },
+      { productType: 'Maya', call: 'PHP_recharge4', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '50000' }] },
+      { productType: 'GCashPay', call: 'PHP_recharge5', range: [{ bank_code: 'PHP', min_amount: '100', max_amount: '50000' }] },
+    ],
+    public: false,
+    description: 'Third-party payment channels and their amount ranges per fiat currency.',
+  }),
+  fiat_per_usdt: setting({
+    schema: z.record(z.string().max(10), decimal),
+    default: { PHP: '58', USD: '1' },
+    public: false,
+    description: 'Units of each fiat currency per USDT, for third-party and bank-card deposits.',
+  }),
+  withdraw_limit_min: setting({
+    schema: decimal,
+    default: '10',
+    public: false,
+    description: 'Smallest withdrawal, USDT.',
+  }),
+  withdraw_limit_max: setting({
+    schema: decimal,
+    default: '50000',
+    public: false,
+    description: 'Largest withdrawal, USDT.',
+  }),
+  withdraw_limit_num: setting({
+    schema: z.number().int().min(1).max(1000),
+    default: 3,
+    public: false,
+    description: 'Withdrawals one user may apply for per day (platform time zone).',
+  }),
+  withdrawal_time: setting({
+    schema: z.string().regex(/^\d{2}:\d{2}:\d{2}-\d{2}:\d{2}:\d{2}$/),
+    default: '00:00:00-23:59:59',
+    public: false,
+    description: 'Daily window for withdrawal applications, HH:mm:ss-HH:mm:ss in the platform time zone.',
+  }),
+  withdraw_fee_rate: setting({
+    schema: decimal,
+    default: '0.01',
+    public: false,
+    description: 'Withdrawal fee as a share of the amount (0.01 = 1%).',
+  }),
+  session_token_ttl_minutes: setting({
+    schema: z.number().int().min(1).max(1440),
+    default: 30,
+    public: false,
+    description: 'Lifetime of a legacy single-use session_token.',
   }),
   app_download_url: setting({
     schema: url,

@@ -37,6 +37,16 @@ export class UploadsService {
     return `${this.publicBaseUrl}${UPLOADS_PATH}${key}`;
   }
 
+  /** Whether a URL (absolute under our base, or the /uploads/ path) names an image stored here. */
+  async isStoredImage(url: string): Promise<boolean> {
+    const trimmed = url.trim();
+    const path = trimmed.startsWith(this.publicBaseUrl) ? trimmed.slice(this.publicBaseUrl.length) : trimmed;
+    if (!path.startsWith(UPLOADS_PATH)) return false;
+    const key = path.slice(UPLOADS_PATH.length);
+    if (!/^[0-9a-f]{64}\.(jpg|png)$/.test(key)) return false;
+    return (await this.repository.find(this.db, key)) !== undefined;
+  }
+
   async storeImage(bytes: Buffer, kind: UploadKind, uploadedBy: string | undefined): Promise<StoredImage> {
     const limit = UPLOAD_LIMIT_BYTES[kind];
     if (bytes.length === 0) throw new AppError('uploads.file_required');

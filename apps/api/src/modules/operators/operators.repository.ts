@@ -1,0 +1,52 @@
+import type { Executor } from '@caravan/db/client';
+import { operators, operatorSessions } from '@caravan/db/schema/operators';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+
+export type OperatorRow = typeof operators.$inferSelect;
+
+/** The only code touching the operator tables. */
+export class OperatorsRepository {
+  async findByUsername(executor: Executor, username: string): Promise<OperatorRow | undefined> {
+    const rows = await executor.select().from(operators).where(eq(operators.username, username)).limit(1);
+    return rows[0];
+  }
+
+  async findByIdForUpdate(executor: Executor, id: string): Promise<OperatorRow | undefined> {
+    const rows = await executor.select().from(operators).where(eq(operators.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  /** true when created, false when the name is taken */
+  async insert(executor: Executor, row: typeof operators.$inferInsert): Promise<boolean> {
+    const inserted = await executor.insert(operators).values(row).onConflictDoNothing().returning({ id: operators.id });
+    return inserted.length === 1;
+  }
+
+  async update(executor: Executor, id: string, changes: Partial<typeof operators.$inferInsert>): Promise<void> {
+    await executor.update(operators).set(changes).where(eq(operators.id, id));
+  }
+
+  async insertSession(executor: Executor, row: typeof operatorSessions.$inferInsert): Promise<void> {
+    await executor.insert(operatorSessions).values(row);
+  }
+
+  /** A live session and its operator. */
+  async findLiveSession(executor: Executor, tokenHash: Buffer, now: Date): Promise<{ sessionId: string; operator: OperatorRow } | undefined> {
+    const rows = await executor
+      .select({ sessionId: operatorSessions.id, operator: operators })
+      .from(operatorSessions)
+      .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+      .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, now)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async revokeSession(executor: Executor, tokenHash: Buffer, now: Date): Promise<boolean> {
+    const rows = await executor
+      .update(operatorSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(operatorSessions.tokenHash, tokenHash), isNull(operatorSessions.revokedAt)))
+      .returning({ id: operatorSessions.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,219 @@
+import type { Executor } from '@caravan/db/client';
+import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
+import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+
+export type RechargeRow = typeof rechargeOrders.$inferSelect;
+export type WithdrawRow = typeof withdrawOrders.$inferSelect;
+export type WithdrawAddressRow = typeof withdrawAddresses.$inferSelect;
+
+export interface ConsoleFilter {
+  state?: string | undefined;
+  userId?: string | undefined;
+  method?: string | undefined;
+  limit: number;
+  offset: number;
+}
+
+/** The only code touching the wallet's order tables. */
+export class WalletRepository {
+  // ---- recharges ------------------------------------------------------------------------------
+
+  async insertRecharge(executor: Executor, row: typeof rechargeOrders.$inferInsert): Promise<void> {
+    await executor.insert(rechargeOrders).values(row);
+  }
+
+  async findRechargeForUpdate(executor: Executor, id: string): Promise<RechargeRow | undefined> {
+    const rows = await executor.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async findRecharge(executor: Executor, id: string): Promise<RechargeRow | undefined> {
+    const rows = await executor.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findRechargeByOrderNo(executor: Executor, userId: string, orderNo: string): Promise<RechargeRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.orderNo, orderNo), eq(rechargeOrders.userId, userId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async findRechargeByProviderReference(executor: Executor, provider: string, reference: string): Promise<RechargeRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.provider, provider), eq(rechargeOrders.providerReference, reference)))
+      .limit(1)
+      .for('update');
+    return rows[0];
+  }
+
+  async updateRecharge(executor: Executor, id: string, changes: Partial<typeof rechargeOrders.$inferInsert>): Promise<void> {
+    await executor.update(rechargeOrders).set(changes).where(eq(rechargeOrders.id, id));
+  }
+
+  async pageRecharges(executor: Executor, userId: string, limit: number, offset: number): Promise<RechargeRow[]> {
+    return executor
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.userId, userId))
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async countRecharges(executor: Executor, userId: string): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.userId, userId));
+    return rows[0]?.n ?? 0;
+  }
+
+  private rechargeConditions(filter: ConsoleFilter): SQL | undefined {
+    return and(
+      filter.state ? eq(rechargeOrders.state, filter.state) : undefined,
+      filter.userId ? eq(rechargeOrders.userId, filter.userId) : undefined,
+      filter.method ? eq(rechargeOrders.method, filter.method) : undefined,
+    );
+  }
+
+  async consoleRecharges(executor: Executor, filter: ConsoleFilter): Promise<RechargeRow[]> {
+    return executor
+      .select()
+      .from(rechargeOrders)
+      .where(this.rechargeConditions(filter))
+      .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async countConsoleRecharges(executor: Executor, filter: ConsoleFilter): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(rechargeOrders).where(this.rechargeConditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  // ---- withdrawals ----------------------------------------------------------------------------
+
+  async insertWithdrawal(executor: Executor, row: typeof withdrawOrders.$inferInsert): Promise<void> {
+    await executor.insert(withdrawOrders).values(row);
+  }
+
+  async findWithdrawalForUpdate(executor: Executor, id: string): Promise<WithdrawRow | undefined> {
+    const rows = await executor.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async findWithdrawal(executor: Executor, id: string): Promise<WithdrawRow | undefined> {
+    const rows = await executor.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).limit(1);
+    return rows[0];
+  }
+
+  async findWithdrawalByOrderNo(executor: Executor, userId: string, orderNo: string): Promise<WithdrawRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.orderNo, orderNo), eq(withdrawOrders.userId, userId)))
+      .limit(1);
+    return rows[0];
+  }
+
+  async updateWithdrawal(executor: Executor, id: string, changes: Partial<typeof withdrawOrders.$inferInsert>): Promise<void> {
+    await executor.update(withdrawOrders).set(changes).where(eq(withdrawOrders.id, id));
+  }
+
+  async pageWithdrawals(executor: Executor, userId: string, limit: number, offset: number): Promise<WithdrawRow[]> {
+    return executor
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.userId, userId))
+      .orderBy(desc(withdrawOrders.createdAt), desc(withdrawOrders.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async countWithdrawals(executor: Executor, userId: string): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(withdrawOrders).where(eq(withdrawOrders.userId, userId));
+    return rows[0]?.n ?? 0;
+  }
+
+  async countWithdrawalsSince(executor: Executor, userId: string, since: Date): Promise<number> {
+    const rows = await executor
+      .select({ n: count() })
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.userId, userId), gte(withdrawOrders.createdAt, since)));
+    return rows[0]?.n ?? 0;
+  }
+
+  private withdrawalConditions(filter: ConsoleFilter): SQL | undefined {
+    return and(filter.state ? eq(withdrawOrders.state, filter.state) : undefined, filter.userId ? eq(withdrawOrders.userId, filter.userId) : undefined);
+  }
+
+  async consoleWithdrawals(executor: Executor, filter: ConsoleFilter): Promise<WithdrawRow[]> {
+    return executor
+      .select()
+      .from(withdrawOrders)
+      .where(this.withdrawalConditions(filter))
+      .orderBy(desc(withdrawOrders.createdAt), desc(withdrawOrders.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async countConsoleWithdrawals(executor: Executor, filter: ConsoleFilter): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(withdrawOrders).where(this.withdrawalConditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  // ---- the one-unfinished rule ----------------------------------------------------------------
+
+  async unfinished(executor: Executor, userId: string): Promise<{ recharge: boolean; withdrawal: boolean }> {
+    const [recharges, withdrawals] = await Promise.all([
+      executor.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.state, 'pending'))),
+      executor.select({ n: count() }).from(withdrawOrders).where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.state, 'pending'))),
+    ]);
+    return { recharge: (recharges[0]?.n ?? 0) > 0, withdrawal: (withdrawals[0]?.n ?? 0) > 0 };
+  }
+
+  /** Marks the user's third-party payments pending since before `cutoff` as failed; answers their ids. */
+  async failAbandonedPayments(executor: Executor, userId: string, cutoff: Date, now: Date): Promise<string[]> {
+    const rows = await executor
+      .update(rechargeOrders)
+      .set({ state: 'failed', rejectReason: 'payment not completed in time', updatedAt: now })
+      .where(
+        and(
+          eq(rechargeOrders.userId, userId),
+          eq(rechargeOrders.method, 'third_party'),
+          eq(rechargeOrders.state, 'pending'),
+          lt(rechargeOrders.createdAt, cutoff),
+        ),
+      )
+      .returning({ id: rechargeOrders.id });
+    return rows.map((row) => row.id);
+  }
+
+  // ---- withdrawal address and session tokens --------------------------------------------------
+
+  async findAddress(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
+    const rows = await executor.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId)).limit(1);
+    return rows[0];
+  }
+
+  /** true when bound now, false when the user had an address already */
+  async insertAddress(executor: Executor, row: typeof withdrawAddresses.$inferInsert): Promise<boolean> {
+    const inserted = await executor.insert(withdrawAddresses).values(row).onConflictDoNothing().returning({ userId: withdrawAddresses.userId });
+    return inserted.length === 1;
+  }
+
+  async insertSessionToken(executor: Executor, row: typeof sessionTokens.$inferInsert): Promise<void> {
+    await executor.insert(sessionTokens).values(row);
+  }
+
+  async findSessionToken(executor: Executor, token: string) {
+    const rows = await executor.select().from(sessionTokens).where(eq(sessionTokens.token, token)).limit(1);
+    return rows[0];
+  }
+
+  async rechargesByIds(executor: Executor, ids: string[]): Promise<RechargeRow[]> {
+    return ids.length === 0 ? [] : executor.select().from(rechargeOrders).where(inArray(rechargeOrders.id, ids));
+  }
+}

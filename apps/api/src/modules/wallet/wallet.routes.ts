@@ -1,0 +1,230 @@
+import {
+  consolePage,
+  consoleRecharge,
+  consoleStatement,
+  consoleWithdrawal,
+  decisionBody,
+  idParams,
+  rechargeQuery,
+  rejectBody,
+  statementQuery,
+  withdrawalApproveBody,
+  withdrawalQuery,
+} from '@caravan/contract/console';
+import { money } from '@caravan/contract/money';
+import type { FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import type { Translator } from '../../platform/i18n.ts';
+import { restErrorOutput, sendRestError, type ConsoleRoutes } from '../operators/operators.routes.ts';
+import type { OperatorIdentity } from '../operators/operators.service.ts';
+import { SIGNATURE_HEADER, signBody, verifySignature, type CallbackBody } from './payments/payment-provider.ts';
+import type { RechargeService } from './recharge.service.ts';
+import { cents, toConsoleRecharge, toConsoleWithdrawal } from './wallet.mapper.ts';
+import type { Actor, WalletService } from './wallet.service.ts';
+import type { WithdrawalService } from './withdrawal.service.ts';
+
+// Console routes of the wallet (review queues and statements), the payment providers' callback and the
+// local payment simulator. Rules live in the services; these only translate HTTP.
+
+export interface WalletRouteDeps {
+  wallet: WalletService;
+  recharges: RechargeService;
+  withdrawals: WithdrawalService;
+  usernames(ids: string[]): Promise<Map<string, { username: string }>>;
+}
+
+const APPROVED_WITHOUT_REASON = 'approved after review';
+
+function actorOf(operator: OperatorIdentity, reason: string | undefined, requestId: string): Actor {
+  return { type: 'operator', id: operator.id, reason: reason?.trim() ?? '', requestId };
+}
+
+export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
+  const { wallet, recharges, withdrawals } = deps;
+  const names = async (ids: string[]) => deps.usernames([...new Set(ids)]);
+  const errors = { 400: restErrorOutput, 401: restErrorOutput, 403: restErrorOutput, 404: restErrorOutput, 409: restErrorOutput };
+
+  return (scope, auth) => {
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    const tags = ['console wallet'];
+
+    typed.get(
+      '/recharges',
+      { schema: { summary: 'Deposits to review (filter by state, method, user), newest first.', tags, querystring: rechargeQuery, response: { 200: consolePage(consoleRecharge), ...errors } }, preHandler: auth.require('recharges.read') },
+      async (request) => {
+        const { rows, total } = await recharges.consoleList(request.query);
+        const users = await names(rows.map((row) => row.userId));
+        return { items: rows.map((row) => toConsoleRecharge(row, users.get(row.userId)?.username ?? '')), total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+    typed.get(
+      '/recharges/:id',
+      { schema: { summary: 'One deposit with its proof image.', tags, params: idParams, response: { 200: consoleRecharge, ...errors } }, preHandler: auth.require('recharges.read') },
+      async (request) => {
+        const row = await recharges.consoleGet(request.params.id);
+        return toConsoleRecharge(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+    typed.post(
+      '/recharges/:id/approve',
+      { schema: { summary: 'Approve a deposit: the wallet is credited (exactly once).', tags, params: idParams, body: decisionBody, response: { 200: consoleRecharge, ...errors } }, preHandler: auth.require('recharges.decide') },
+      async (request) => {
+        const actor = actorOf(auth.operator(request), request.body.reason || APPROVED_WITHOUT_REASON, request.id);
+        const row = await recharges.approve(request.params.id, actor);
+        return toConsoleRecharge(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+    typed.post(
+      '/recharges/:id/reject',
+      { schema: { summary: 'Refuse a deposit (reason required); nothing is credited.', tags, params: idParams, body: rejectBody, response: { 200: consoleRecharge, ...errors } }, preHandler: auth.require('recharges.decide') },
+      async (request) => {
+        const row = await recharges.reject(request.params.id, actorOf(auth.operator(request), request.body.reason, request.id));
+        return toConsoleRecharge(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+
+    typed.get(
+      '/withdrawals',
+      { schema: { summary: 'Withdrawals to pay out (filter by state, user), newest first.', tags, querystring: withdrawalQuery, response: { 200: consolePage(consoleWithdrawal), ...errors } }, preHandler: auth.require('withdrawals.read') },
+      async (request) => {
+        const { rows, total } = await withdrawals.consoleList(request.query);
+        const users = await names(rows.map((row) => row.userId));
+        return { items: rows.map((row) => toConsoleWithdrawal(row, users.get(row.userId)?.username ?? '')), total, page: request.query.page, pageSize: request.query.pageSize };
+      },
+    );
+    typed.get(
+      '/withdrawals/:id',
+      { schema: { summary: 'One withdrawal.', tags, params: idParams, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.read') },
+      async (request) => {
+        const row = await withdrawals.consoleGet(request.params.id);
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+    typed.post(
+      '/withdrawals/:id/approve',
+      { schema: { summary: 'Paid out on chain: record the transaction hash; the hold is posted and the fee booked.', tags, params: idParams, body: withdrawalApproveBody, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.decide') },
+      async (request) => {
+        const actor = actorOf(auth.operator(request), request.body.reason || APPROVED_WITHOUT_REASON, request.id);
+        const row = await withdrawals.approve(request.params.id, actor, request.body.txHash);
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+    typed.post(
+      '/withdrawals/:id/reject',
+      { schema: { summary: 'Refuse a withdrawal (reason required): the hold is released.', tags, params: idParams, body: rejectBody, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.decide') },
+      async (request) => {
+        const row = await withdrawals.reject(request.params.id, actorOf(auth.operator(request), request.body.reason, request.id));
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+      },
+    );
+
+    typed.get(
+      '/users/:id/statement',
+      { schema: { summary: "A user's wallet statement: every transfer with the running balance.", tags, params: idParams, querystring: statementQuery, response: { 200: consoleStatement, ...errors } }, preHandler: auth.require('statements.read') },
+      async (request) => {
+        const userId = request.params.id;
+        const [balance, page] = await Promise.all([
+          wallet.balance(userId),
+          wallet.statement(userId, { page_no: request.query.page, page_size: request.query.pageSize, kind: request.query.kind }),
+        ]);
+        const total = money.add(money.fromDb(balance.money), money.fromDb(balance.frozen));
+        return {
+          userId,
+          balance: cents(total),
+          available: balance.money,
+          frozen: balance.frozen,
+          lines: { items: page.elements, total: page.totalElements, page: page.thisPageNumber, pageSize: page.pageSize },
+        };
+      },
+    );
+  };
+}
+
+/** POST /api/payments/callback/:provider (signed by the provider) and the simulator's pages. */
+export function registerPaymentRoutes(
+  app: FastifyInstance,
+  deps: { recharges: RechargeService; translator: Translator; secret: string; simulator: boolean },
+): void {
+  const { recharges, translator, secret } = deps;
+  const callbackBody = z.object({
+    reference: z.string().min(1).max(100),
+    orderNo: z.string().min(1).max(64),
+    status: z.enum(['succeeded', 'failed']),
+    amount: z.string().max(40),
+    currency: z.string().max(10),
+  });
+
+  app.register(async (scope) => {
+    // the signature covers the exact bytes, so this scope reads the body as text
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) => done(null, body));
+    scope.setValidatorCompiler(validatorCompiler);
+    scope.setSerializerCompiler(serializerCompiler);
+    scope.setErrorHandler((error, request, reply) => {
+      if (error instanceof AppError) return sendRestError(reply, request, error, translator);
+      request.log.error({ err: error }, 'unexpected error');
+      return sendRestError(reply, request, new AppError('common.system_error'), translator);
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      '/api/payments/callback/:provider',
+      {
+        schema: {
+          summary: 'Payment provider callback (HMAC-SHA256 of the body in x-caravan-signature). Repeats are harmless.',
+          tags: ['payments'],
+          params: z.object({ provider: z.string().max(40) }),
+          response: { 200: z.object({ state: z.string() }), 400: restErrorOutput, 401: restErrorOutput, 404: restErrorOutput },
+        },
+      },
+      async (request) => {
+        const raw = typeof request.body === 'string' ? request.body : '';
+        const signature = request.headers[SIGNATURE_HEADER];
+        if (!verifySignature(secret, raw, typeof signature === 'string' ? signature : undefined)) throw new AppError('wallet.payment_signature_invalid');
+        let parsed: CallbackBody;
+        try {
+          parsed = callbackBody.parse(JSON.parse(raw));
+        } catch {
+          throw new AppError('common.param_invalid', { field: 'body' });
+        }
+        return recharges.providerCallback(request.params.provider, parsed);
+      },
+    );
+  });
+
+  if (!deps.simulator) return;
+  const page = (title: string, body: string) =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>` +
+    `<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem}</style></head><body>${body}</body></html>`;
+  const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+
+  app.get('/payments/simulator/:reference', { schema: { hide: true } }, async (request, reply) => {
+    const { reference } = request.params as { reference: string };
+    const order = await recharges.paymentOf('simulator', reference);
+    if (!order) return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
+    return reply.type('text/html').send(
+      page(
+        'Payment simulator',
+        `<h1>Payment simulator</h1><p>Order <b>${escape(order.orderNo)}</b>: ${escape(money.format(order.amount))} ${escape(order.fiatCurrency)} (state: ${escape(order.state)}).</p>` +
+          `<form method="post"><button name="outcome" value="succeeded">Pay</button><button name="outcome" value="failed">Fail the payment</button></form>` +
+          `<p><small>Development stand-in for a third-party provider: the buttons send the same signed callback a provider would.</small></p>`,
+      ),
+    );
+  });
+
+  app.post('/payments/simulator/:reference', { schema: { hide: true } }, async (request, reply) => {
+    const { reference } = request.params as { reference: string };
+    const outcome = (request.body as { outcome?: string } | undefined)?.outcome === 'failed' ? 'failed' : 'succeeded';
+    const order = await recharges.paymentOf('simulator', reference);
+    if (!order) return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
+    const body = JSON.stringify({ reference, orderNo: order.orderNo, status: outcome, amount: money.format(order.amount), currency: order.fiatCurrency });
+    const answer = await app.inject({
+      method: 'POST',
+      url: '/api/payments/callback/simulator',
+      headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(secret, body) },
+      payload: body,
+    });
+    const state = answer.statusCode === 200 ? (answer.json() as { state: string }).state : 'error';
+    return reply.type('text/html').send(page('Payment simulator', `<h1>Payment ${escape(state)}</h1><p>Order ${escape(order.orderNo)}. You can close this page.</p>`));
+  });
+}

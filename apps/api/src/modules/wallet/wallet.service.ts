@@ -1,0 +1,194 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { money } from '@caravan/contract/money';
+import { buildPageObject } from '@caravan/contract/paging';
+import type { Database, Executor, Transaction } from '@caravan/db/client';
+import type { ErrorKey } from '@caravan/contract/errors/all-errors';
+import type { AuditLog } from '../../platform/audit.ts';
+import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyStore } from '../../platform/idempotency.ts';
+import { formatLegacyDateTime } from '../../platform/time-zone.ts';
+import type { SettingsService } from '../content/settings.ts';
+import { checkAddress } from './crypto-address.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import type { LedgerRepository } from './ledger/ledger.repository.ts';
+import { cents } from './wallet.mapper.ts';
+import type { WalletRepository } from './wallet.repository.ts';
+
+/** A third-party payment nobody completed stops blocking new orders after this long. */
+export const ABANDONED_PAYMENT_MS = 30 * MINUTE_MS;
+
+/** Page sizes of the page_no/page_size lists (legacy default 10). */
+export const DEFAULT_RECORDS_PAGE = 10;
+export const MAX_RECORDS_PAGE = 100;
+
+export function recordsPage(pageNo: number | undefined, pageSize: number | undefined) {
+  const size = Math.min(pageSize ?? DEFAULT_RECORDS_PAGE, MAX_RECORDS_PAGE);
+  const number = pageNo ?? 1;
+  return { pageNo: number, pageSize: size, offset: (number - 1) * size };
+}
+
+/** What identifies a money-moving request: the legacy session_token, or an Idempotency-Key header. */
+export interface RequestKey {
+  sessionToken?: string | undefined;
+  idempotencyKey?: string | undefined;
+  requestId?: string | undefined;
+}
+
+export interface Actor {
+  type: 'operator' | 'system';
+  id: string;
+  reason: string;
+  requestId?: string | undefined;
+}
+
+export class WalletService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: WalletRepository,
+    private readonly ledger: Ledger,
+    private readonly ledgerRepository: LedgerRepository,
+    private readonly idempotency: IdempotencyStore,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  /** A new order number: a letter, the platform-time date and time, 6 random digits. */
+  orderNo(prefix: 'R' | 'W'): string {
+    const stamp = formatLegacyDateTime(this.timeZone, this.clock.now()).replace(/\D/g, '');
+    return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+  }
+
+  async balance(userId: string) {
+    const wallet = await this.ledger.walletOf(this.db, userId);
+    return { money: cents(wallet.available), rebate: '0.00', frozen: cents(wallet.frozen) };
+  }
+
+  // ---- idempotency ------------------------------------------------------------------------------
+
+  async openSession(userId: string): Promise<string> {
+    const token = randomBytes(16).toString('hex');
+    const now = this.clock.now();
+    await this.repository.insertSessionToken(this.db, {
+      token,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + this.settings.get('session_token_ttl_minutes') * MINUTE_MS),
+    });
+    return token;
+  }
+
+  /**
+   * Runs a money-moving request once per key. A legacy session_token must have been issued to this
+   * user and not have expired when first used; replays answer the first outcome.
+   */
+  async once<T>(userId: string, key: RequestKey, payload: unknown, work: (tx: Transaction) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
+    const scoped = key.sessionToken ? `st:${key.sessionToken}` : key.idempotencyKey ? `hdr:${userId}:${key.idempotencyKey}` : undefined;
+    if (!scoped) throw new AppError('common.try_later');
+    return this.idempotency.run({ key: scoped, userId, payload }, work, async () => {
+      if (key.sessionToken) {
+        const token = await this.repository.findSessionToken(this.db, key.sessionToken);
+        if (!token || token.userId !== userId || token.expiresAt <= this.clock.now()) throw new AppError('common.try_later');
+      }
+      await beforeFirstRun?.();
+    });
+  }
+
+  /**
+   * Locks the user's wallet and enforces one unfinished recharge or withdrawal at a time. Third-party
+   * payments abandoned for 30 minutes fail here, so they do not block the user for ever.
+   */
+  async lockForNewOrder(tx: Transaction, userId: string): Promise<void> {
+    await this.ledger.lockWallet(tx, userId);
+    const now = this.clock.now();
+    const abandoned = await this.repository.failAbandonedPayments(tx, userId, new Date(now.getTime() - ABANDONED_PAYMENT_MS), now);
+    for (const id of abandoned) {
+      await this.audit.record(tx, { actorType: 'system', actorId: 'payment-timeout', action: 'recharge.fail', targetType: 'recharge', targetId: id, reason: 'payment not completed in time' });
+    }
+    const open = await this.repository.unfinished(tx, userId);
+    if (open.recharge || open.withdrawal) throw new AppError('wallet.unfinished_order');
+  }
+
+  // ---- withdrawal address -----------------------------------------------------------------------
+
+  async bindAddress(userId: string, input: { blockchain_name: string; coin?: string | undefined; channel_address: string }, requestId?: string): Promise<void> {
+    const protocol = input.blockchain_name.trim().toUpperCase();
+    const check = checkAddress(protocol, input.channel_address);
+    if (!check.ok) throw new AppError(check.reason === 'unsupported' ? 'wallet.protocol_unsupported' : 'wallet.address_protocol_mismatch');
+    await this.db.transaction(async (tx) => {
+      const bound = await this.repository.insertAddress(tx, {
+        userId,
+        coin: (input.coin ?? 'USDT').toUpperCase(),
+        blockchainName: protocol,
+        address: check.address,
+        createdAt: this.clock.now(),
+      });
+      if (!bound) throw new AppError('wallet.address_already_bound');
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: userId,
+        action: 'wallet.withdraw_address_bound',
+        targetType: 'user',
+        targetId: userId,
+        detail: { protocol, address: check.address },
+        requestId: requestId ?? null,
+      });
+    });
+  }
+
+  async withdrawOpen(userId: string) {
+    const [token, address] = await Promise.all([this.openSession(userId), this.repository.findAddress(this.db, userId)]);
+    return {
+      session_token: token,
+      coinType: address?.coin ?? 'USDT',
+      chainName: address?.blockchainName ?? 'TRC20',
+      openWithdrawAddressBinding: 1,
+      existWithdrawAddress: address?.address ?? '',
+    };
+  }
+
+  // ---- statement --------------------------------------------------------------------------------
+
+  /** Every transfer touching the user's wallet, newest first, with the balances after it. */
+  async statement(userId: string, request: { page_no?: number | undefined; page_size?: number | undefined; kind?: string | undefined }) {
+    const page = recordsPage(request.page_no, request.page_size);
+    const wallet = await this.ledger.walletOf(this.db, userId);
+    if (!wallet.account) return buildPageObject([], page.pageNo, page.pageSize, 0);
+    const kinds = request.kind ? (request.kind === 'withdrawal' ? ['withdrawal_hold', 'withdrawal', 'withdrawal_release'] : [request.kind]) : undefined;
+    const [rows, total] = await Promise.all([
+      this.ledgerRepository.statement(this.db, wallet.account.id, { limit: page.pageSize, offset: page.offset, ...(kinds ? { kinds } : {}) }),
+      this.ledgerRepository.countEntries(this.db, wallet.account.id, kinds),
+    ]);
+    const lines = rows.map(({ entry, transfer }) => {
+      const moved = !money.isZero(entry.amount);
+      const direction = moved ? (money.isPositive(entry.amount) ? 'in' : 'out') : money.isPositive(entry.pendingDebitChange) ? 'hold' : 'release';
+      const amount = moved ? entry.amount : entry.pendingDebitChange;
+      return {
+        transferId: transfer.id,
+        time: formatLegacyDateTime(this.timeZone, entry.createdAt),
+        kind: transfer.kind,
+        direction,
+        amount: cents(money.isNegative(amount) ? money.neg(amount) : amount),
+        balance: cents(entry.balanceAfter),
+        available: cents(entry.availableAfter),
+        referenceType: transfer.referenceType ?? '',
+        referenceId: transfer.referenceId ?? '',
+      };
+    });
+    return buildPageObject(lines, page.pageNo, page.pageSize, total);
+  }
+
+  // ---- account cancellation -------------------------------------------------------------------
+
+  /** Vetoes cancelling an account that still holds money or has a deposit or withdrawal in review. */
+  async cancellationVeto(executor: Executor, userId: string): Promise<ErrorKey | undefined> {
+    const wallet = await this.ledger.walletOf(executor, userId);
+    if (!money.isZero(wallet.balance) || !money.isZero(wallet.frozen)) return 'accounts.logoff_balance_remaining';
+    const open = await this.repository.unfinished(executor, userId);
+    if (open.recharge) return 'accounts.logoff_unfinished_recharge';
+    if (open.withdrawal) return 'accounts.logoff_unfinished_withdrawal';
+    return undefined;
+  }
+}

@@ -1,0 +1,241 @@
+import { money, parseMoney, type Money } from '@caravan/contract/money';
+import { buildPageObject } from '@caravan/contract/paging';
+import type { Database, Transaction } from '@caravan/db/client';
+import type { AuditLog } from '../../platform/audit.ts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { secondOfDay, startOfDay } from '../../platform/time-zone.ts';
+import type { SettingsService } from '../content/settings.ts';
+import { PLATFORM_ACCOUNTS } from './ledger/chart-of-accounts.ts';
+import type { Ledger } from './ledger/ledger.ts';
+import { toWithdrawRecord } from './wallet.mapper.ts';
+import type { WalletRepository, WithdrawRow } from './wallet.repository.ts';
+import { recordsPage, type Actor, type RequestKey, type WalletService } from './wallet.service.ts';
+import { withdrawalMachine, type WithdrawalState } from './wallet-state.ts';
+
+/** Checks the fund password (and counts a wrong one towards its own lock-out). */
+export interface SafewordPort {
+  verifySafeword(userId: string, safeword: string | undefined, meta: { ip?: string; userAgent?: string; requestId?: string }): Promise<void>;
+}
+
+export interface WithdrawalRequest {
+  amount: Money;
+  safeword?: string | undefined;
+  /** legacy clients repeat the destination; when given it must be the bound address */
+  from?: string | undefined;
+}
+
+function parseClock(value: string): number {
+  const [hours = 0, minutes = 0, seconds = 0] = value.split(':').map(Number);
+  return hours * 3600 + minutes * 60 + seconds;
+}
+
+/** Whether a second of the day falls in a window "HH:mm:ss-HH:mm:ss" (a window may cross midnight). */
+export function inWindow(window: string, second: number): boolean {
+  const [from = '00:00:00', to = '23:59:59'] = window.split('-');
+  const start = parseClock(from);
+  const end = parseClock(to);
+  return start <= end ? second >= start && second <= end : second >= start || second <= end;
+}
+
+/**
+ * Withdrawals: the amount (fee included) is held on the wallet when the user applies; an operator pays
+ * it out on chain and approves with the transaction hash (the hold is posted, the fee goes to fees
+ * income), or rejects it (the hold is voided and the money is spendable again).
+ */
+export class WithdrawalService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: WalletRepository,
+    private readonly wallet: WalletService,
+    private readonly ledger: Ledger,
+    private readonly safewords: SafewordPort,
+    private readonly settings: SettingsService,
+    private readonly audit: AuditLog,
+    private readonly clock: Clock,
+    private readonly timeZone: string,
+  ) {}
+
+  feeRate(): Money {
+    return parseMoney(this.settings.get('withdraw_fee_rate'));
+  }
+
+  /** The fee of an amount, rounded half up to the cent. */
+  feeOf(amount: Money): Money {
+    return money.round(money.mulRatio(amount, this.feeRate(), 'half_up'), 2, 'half_up');
+  }
+
+  limits() {
+    return { withdrawAmountMin: this.settings.get('withdraw_limit_min'), withdrawAmountMax: this.settings.get('withdraw_limit_max') };
+  }
+
+  private checkAmount(amount: Money): void {
+    if (!money.isPositive(amount) || !money.isZero(money.sub(amount, money.round(amount, 2, 'down')))) throw new AppError('wallet.withdraw_amount_invalid');
+    const min = parseMoney(this.settings.get('withdraw_limit_min'));
+    const max = parseMoney(this.settings.get('withdraw_limit_max'));
+    if (money.cmp(amount, min) < 0) throw new AppError('wallet.withdraw_below_min', { min: money.format(min) });
+    if (money.cmp(amount, max) > 0) throw new AppError('wallet.withdraw_above_max', { max: money.format(max) });
+    if (!money.isPositive(money.sub(amount, this.feeOf(amount)))) throw new AppError('wallet.withdraw_amount_invalid');
+  }
+
+  private checkWindow(): void {
+    const window = this.settings.get('withdrawal_time');
+    if (!inWindow(window, secondOfDay(this.timeZone, this.clock.now()))) throw new AppError('wallet.withdraw_out_of_window', { window });
+  }
+
+  /** withdraw!apply: checks everything, then holds the amount on the wallet. */
+  async apply(userId: string, request: WithdrawalRequest, key: RequestKey, meta: { ip?: string; userAgent?: string } = {}): Promise<{ order_no: string }> {
+    // the fund password never enters the idempotency record
+    const payload = { call: 'withdraw', amount: money.format(request.amount), to: request.from?.trim() ?? '' };
+    return this.wallet.once(
+      userId,
+      key,
+      payload,
+      async (tx) => this.placeIn(tx, userId, request),
+      async () => {
+        await this.safewords.verifySafeword(userId, request.safeword, { ...meta, ...(key.requestId ? { requestId: key.requestId } : {}) });
+        this.checkAmount(request.amount);
+        this.checkWindow();
+        const address = await this.repository.findAddress(this.db, userId);
+        if (!address) throw new AppError('wallet.withdraw_address_required');
+        if (request.from && request.from.trim() !== address.address) throw new AppError('wallet.address_protocol_mismatch');
+      },
+    );
+  }
+
+  private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest): Promise<{ order_no: string }> {
+    await this.wallet.lockForNewOrder(tx, userId);
+    const now = this.clock.now();
+    const today = await this.repository.countWithdrawalsSince(tx, userId, startOfDay(this.timeZone, now));
+    const allowed = this.settings.get('withdraw_limit_num');
+    if (today >= allowed) throw new AppError('wallet.withdraw_daily_count', { count: allowed });
+    const address = await this.repository.findAddress(tx, userId);
+    if (!address) throw new AppError('wallet.withdraw_address_required');
+
+    const id = newId();
+    const orderNo = this.wallet.orderNo('W');
+    const fee = this.feeOf(request.amount);
+    const wallet = await this.ledger.userWallet(tx, userId);
+    const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
+    const hold = await this.ledger.holdTransfer(tx, {
+      kind: 'withdrawal_hold',
+      debitAccountId: wallet.id,
+      creditAccountId: payout.id,
+      amount: request.amount,
+      referenceType: 'withdrawal',
+      referenceId: id,
+      metadata: { orderNo },
+    });
+    if (!hold.ok) throw new AppError('wallet.balance_insufficient');
+    await this.repository.insertWithdrawal(tx, {
+      id,
+      orderNo,
+      userId,
+      coin: address.coin,
+      blockchainName: address.blockchainName,
+      toAddress: address.address,
+      amount: request.amount,
+      fee,
+      arrivalAmount: money.sub(request.amount, fee),
+      state: 'pending' satisfies WithdrawalState,
+      holdTransferId: hold.transfer.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { order_no: orderNo };
+  }
+
+  // ---- decisions --------------------------------------------------------------------------------
+
+  /** Paid out on chain: posts the hold and books the fee. Exactly once per withdrawal. */
+  async approve(withdrawalId: string, actor: Actor, txHash: string): Promise<WithdrawRow> {
+    const hash = txHash.trim();
+    if (hash.length < 8 || hash.length > 128 || !/^[0-9A-Za-z]+$/.test(hash)) throw new AppError('wallet.tx_hash_required');
+    return this.db.transaction(async (tx) => {
+      const order = await this.lockPending(tx, withdrawalId, 'approve');
+      const posted = await this.ledger.postPending(tx, order.holdTransferId, { kind: 'withdrawal', metadata: { orderNo: order.orderNo, txHash: hash } });
+      if (!posted.ok) throw new Error(`withdrawal hold could not be posted: ${posted.reason}`);
+      if (money.isPositive(order.fee)) {
+        const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
+        const fees = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.feesIncome);
+        const fee = await this.ledger.postTransfer(tx, {
+          kind: 'withdrawal_fee',
+          debitAccountId: payout.id,
+          creditAccountId: fees.id,
+          amount: order.fee,
+          referenceType: 'withdrawal',
+          referenceId: order.id,
+          metadata: { orderNo: order.orderNo },
+        });
+        if (!fee.ok) throw new Error(`withdrawal fee refused by the ledger: ${fee.reason}`);
+      }
+      return this.decide(tx, order, 'approved', actor, { txHash: hash });
+    });
+  }
+
+  /** Refused: the hold is voided, the money is spendable again. */
+  async reject(withdrawalId: string, actor: Actor): Promise<WithdrawRow> {
+    if (actor.reason.trim().length === 0) throw new AppError('wallet.reason_required');
+    return this.db.transaction(async (tx) => {
+      const order = await this.lockPending(tx, withdrawalId, 'reject');
+      const voided = await this.ledger.voidPending(tx, order.holdTransferId, { kind: 'withdrawal_release', metadata: { orderNo: order.orderNo, reason: actor.reason } });
+      if (!voided.ok) throw new Error(`withdrawal hold could not be voided: ${voided.reason}`);
+      return this.decide(tx, order, 'rejected', actor, { rejectReason: actor.reason });
+    });
+  }
+
+  private async lockPending(tx: Transaction, withdrawalId: string, event: 'approve' | 'reject'): Promise<WithdrawRow> {
+    const order = await this.repository.findWithdrawalForUpdate(tx, withdrawalId);
+    if (!order) throw new AppError('wallet.order_not_found');
+    if (!withdrawalMachine.next(order.state as WithdrawalState, event)) throw new AppError('wallet.order_already_processed');
+    return order;
+  }
+
+  private async decide(tx: Transaction, order: WithdrawRow, state: WithdrawalState, actor: Actor, changes: { txHash?: string; rejectReason?: string }): Promise<WithdrawRow> {
+    const now = this.clock.now();
+    const update = { state, reviewedBy: actor.id, reviewedAt: now, updatedAt: now, ...changes };
+    await this.repository.updateWithdrawal(tx, order.id, update);
+    await this.audit.record(tx, {
+      actorType: actor.type,
+      actorId: actor.id,
+      action: state === 'approved' ? 'withdrawal.approve' : 'withdrawal.reject',
+      targetType: 'withdrawal',
+      targetId: order.id,
+      reason: actor.reason,
+      detail: { orderNo: order.orderNo, amount: money.format(order.amount), ...changes },
+      requestId: actor.requestId ?? null,
+    });
+    return { ...order, ...update };
+  }
+
+  // ---- records ----------------------------------------------------------------------------------
+
+  async records(userId: string, request: { page_no?: number | undefined; page_size?: number | undefined }) {
+    const page = recordsPage(request.page_no, request.page_size);
+    const [rows, total] = await Promise.all([
+      this.repository.pageWithdrawals(this.db, userId, page.pageSize, page.offset),
+      this.repository.countWithdrawals(this.db, userId),
+    ]);
+    return buildPageObject(rows.map((row) => toWithdrawRecord(row, this.timeZone)), page.pageNo, page.pageSize, total);
+  }
+
+  /** The console's queue: filter by state or user, newest first. */
+  async consoleList(filter: { state?: string | undefined; userId?: string | undefined; page: number; pageSize: number }) {
+    const query = { ...filter, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
+    const [rows, total] = await Promise.all([this.repository.consoleWithdrawals(this.db, query), this.repository.countConsoleWithdrawals(this.db, query)]);
+    return { rows, total };
+  }
+
+  async consoleGet(id: string): Promise<WithdrawRow> {
+    const row = await this.repository.findWithdrawal(this.db, id);
+    if (!row) throw new AppError('wallet.order_not_found');
+    return row;
+  }
+
+  async record(userId: string, orderNo: string) {
+    const row = await this.repository.findWithdrawalByOrderNo(this.db, userId, orderNo);
+    if (!row) throw new AppError('wallet.order_not_found');
+    return toWithdrawRecord(row, this.timeZone);
+  }
+}
