@@ -3,10 +3,11 @@
 // Results go to bench/results/<date>.json and .md. Goals are reported, never asserted.
 //
 // Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 50),
-// BENCH_PRODUCTS (default 50000), BENCH_SCENARIOS (comma-separated names to run a subset),
+// BENCH_PRODUCTS (default 50000), BENCH_WALLET_USERS (users of the withdraw!apply scenario, each
+// applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset),
 // DATABASE_URL (bench against an external PostgreSQL instead of the embedded one in .data/bench).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,6 +20,7 @@ const pg = require('pg');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 50_000);
+const WALLET_USERS = Number(process.env.BENCH_WALLET_USERS ?? 1000);
 const API_PORT = 18080;
 const COLD_API_PORT = 18081;
 const CEILING_PORT = 18090;
@@ -34,6 +36,9 @@ const serverEnv = {
   CHAT_PORT: '18050',
   DATA_DIR: '.data/bench',
   EMBEDDED_PG_PORT: String(EMBEDDED_PORT),
+  // requests carry X-Forwarded-For as they would behind a load balancer, so per-IP limits (60
+  // fund-password checks a minute per address) see many clients instead of one
+  TRUST_PROXY: '1',
 };
 const databaseUrl = process.env.DATABASE_URL ?? `postgres://postgres:caravan-embedded@127.0.0.1:${EMBEDDED_PORT}/caravan`;
 const apiEntry = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
@@ -130,6 +135,67 @@ function rotating(paths) {
   ];
 }
 
+/** Wallet users with a funded wallet, a bound address, a fund password and a fresh login. */
+function walletFixtures() {
+  const out = path.join(root, '.data', 'bench', 'wallet-fixtures.json');
+  log(`preparing ${WALLET_USERS} wallet users`);
+  const result = spawnSync(process.execPath, [apiEntry, 'bench-fixtures', '--users', String(WALLET_USERS), '--out', out], { cwd: root, env: serverEnv, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('wallet fixtures failed');
+  return JSON.parse(readFileSync(out, 'utf8'));
+}
+
+/** POST withdraw!apply once per user, each with its own Idempotency-Key and client address. */
+function withdrawApplications(fixtures) {
+  let index = 0;
+  return [
+    {
+      method: 'POST',
+      setupRequest(request) {
+        const user = fixtures.users[index % fixtures.users.length];
+        index += 1;
+        request.path = `/wap/api/withdraw!apply.action?lang=en&token=${encodeURIComponent(user.token)}`;
+        request.headers = {
+          ...request.headers,
+          'content-type': 'application/x-www-form-urlencoded',
+          'idempotency-key': `bench-${Date.now()}-${index}`,
+          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
+        };
+        request.body = `safeword=${fixtures.safeword}&amount=12.34&channel=USDT`;
+        return request;
+      },
+    },
+  ];
+}
+
+async function countAccepted(since) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    return Number((await pool.query('select count(*)::int as n from withdraw_orders where created_at >= $1', [since])).rows[0].n);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Each request is one user's first application: a fixed number of requests, no warm-up round. */
+async function measureOnce(name, url, requests, amount) {
+  const since = new Date();
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ url, connections: Math.min(CONNECTIONS, 20), amount, requests, timeout: 30 }, (error, outcome) => (error ? reject(error) : resolve(outcome)));
+  });
+  const accepted = await countAccepted(since);
+  const row = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + (result.requests.total - accepted),
+    total: result.requests.total,
+    accepted,
+  };
+  log(`${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, accepted ${accepted}/${row.total}`);
+  return row;
+}
+
 async function measure(name, url, requests) {
   const run = (duration) =>
     new Promise((resolve, reject) => {
@@ -168,6 +234,7 @@ async function main() {
   try {
     const goods = await ensureSeeded();
     await vacuum();
+    const wallet = !only || only.has('wallet!getUsdt') || only.has('withdraw!apply') ? walletFixtures() : undefined;
     // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
     cold = await start(
       process.execPath,
@@ -199,10 +266,16 @@ async function main() {
       ['cold: sellerGoods!info 20,000 goods', coldBase, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
       ['cold: sellerGoods!search-keyword 9,000 prefixes', coldBase, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
       ['cold: sellerGoods!search 3,000 words', coldBase, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
+      ...(wallet ? [['wallet!getUsdt', base, rotating(wallet.users.map((user) => legacy('wallet!getUsdt', `token=${encodeURIComponent(user.token)}`)))]] : []),
     ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
 
     const rows = [];
     for (const [name, url, requests] of scenarios) rows.push(await measure(name, url, requests));
+    if (wallet && (!only || only.has('withdraw!apply'))) {
+      // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
+      await new Promise((resolve) => setTimeout(resolve, 11_000));
+      rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
+    }
     const ceilings = {
       fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
       pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
@@ -213,6 +286,7 @@ async function main() {
       ...rows
         .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
         .map((row) => `${row.name}: p99 ${row.p99} ms (goal <= 50 ms)`),
+      ...rows.filter((row) => row.accepted !== undefined).map((row) => `${row.name}: ${row.accepted} of ${row.total} applications accepted (goal: all)`),
       `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)`,
     ].filter(Boolean);
 

@@ -7,7 +7,9 @@ import { LocalDiskBlobStore } from './platform/blob-store.ts';
 import { argon2Hasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
-import { DEMO_LOGINS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_LOGINS, DEMO_OPERATOR, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env.ts';
 import type { DatabaseHandle } from './platform/database.ts';
@@ -84,6 +86,7 @@ async function serve(): Promise<void> {
     say('  Demo logins');
     say(`    buyer   ${DEMO_LOGINS.buyer.username} / ${DEMO_LOGINS.buyer.password}  (fund password ${DEMO_LOGINS.buyer.safeword})`);
     say(`    seller  ${DEMO_LOGINS.seller.username} / ${DEMO_LOGINS.seller.password}  (fund password ${DEMO_LOGINS.seller.safeword})`);
+    say(`    console ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}  (operator, role ${DEMO_OPERATOR.role}: POST ${base}/console/api/auth/login)`);
   }
   say('');
 }
@@ -128,7 +131,25 @@ async function seed(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly, seed };
+/** `caravan bench-fixtures --users N --out file.json`: wallet users for the bench (see scripts/bench). */
+async function benchFixtures(): Promise<void> {
+  const env = loadEnv();
+  const outIndex = process.argv.indexOf('--out');
+  const out = outIndex >= 0 ? process.argv[outIndex + 1] : undefined;
+  if (!out) throw new Error('--out <file> is required');
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const { app, services } = await buildApp({ env, db: database.db });
+  try {
+    const users = await prepareWalletBench(services, database.db, option('users', 1000), (line) => process.stderr.write(`[bench] ${line}\n`));
+    writeFileSync(out, JSON.stringify({ users, safeword: WALLET_BENCH.safeword }));
+    say(`wallet bench fixtures: ${users.length} users`);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly, seed, 'bench-fixtures': benchFixtures };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);

@@ -6,6 +6,9 @@ export const DEMO_LOGINS = {
   seller: { username: 'demoseller', password: 'Seller#2026', safeword: '135790' },
 } as const;
 
+/** The demo console operator (role admin), for the console REST API under /console/api. */
+export const DEMO_OPERATOR = { username: 'demoadmin', password: 'Console#2026', role: 'admin' } as const;
+
 /** Creates the demo accounts once; later runs find them and change nothing. */
 export async function seedDemoAccounts(services: Services): Promise<void> {
   for (const [role, login] of Object.entries(DEMO_LOGINS)) {
@@ -25,4 +28,5 @@ export async function seedDemoAccounts(services: Services): Promise<void> {
       throw error;
     }
   }
+  await services.operators.create(DEMO_OPERATOR, 'seed');
 }

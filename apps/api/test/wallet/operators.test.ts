@@ -136,3 +136,14 @@ describe('concurrent decisions', () => {
     await expectLedgerConsistent(t);
   });
 });
+
+describe('demo operator', () => {
+  it('is seeded once and can log in', async () => {
+    const { DEMO_OPERATOR, seedDemoAccounts } = await import('../../src/seed/demo-accounts.ts');
+    await seedDemoAccounts(t.services);
+    await seedDemoAccounts(t.services);
+    const session = await login(DEMO_OPERATOR.username, DEMO_OPERATOR.password);
+    expect(session.status).toBe(200);
+    expect((await consoleCall(t, 'GET', '/auth/me', session.body.token)).body).toMatchObject({ role: 'admin' });
+  });
+});

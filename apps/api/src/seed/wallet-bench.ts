@@ -1,0 +1,63 @@
+import { money, parseMoney } from '@caravan/contract/money';
+import type { Database } from '@caravan/db/client';
+import { sql } from 'drizzle-orm';
+import type { Services } from '../app.ts';
+import { PLATFORM_ACCOUNTS } from '../modules/wallet/ledger/chart-of-accounts.ts';
+import { mapLimit } from './images.ts';
+
+// Fixtures of the wallet bench scenarios (`npm run bench`): users with a fund password, a bound
+// address, a funded wallet and a fresh login, and no withdrawal left open by an earlier run. Created
+// once in the bench database, refreshed on every run.
+
+export const WALLET_BENCH = {
+  prefix: 'benchwallet',
+  password: 'Bench#Wallet2026',
+  safeword: '424242',
+  address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+  balance: '1000',
+} as const;
+
+const SYSTEM = { type: 'system' as const, id: 'bench', reason: 'bench fixtures' };
+
+export async function prepareWalletBench(services: Services, db: Database, count: number, log: (line: string) => void): Promise<{ userId: string; token: string }[]> {
+  const rows = await db.execute<{ id: string; username: string }>(sql`select id, username from users where username like ${`${WALLET_BENCH.prefix}%`} and status = 'active'`);
+  const existing = new Map(rows.rows.map((row) => [row.username, row.id]));
+  const names = Array.from({ length: count }, (_, index) => `${WALLET_BENCH.prefix}${String(index + 1).padStart(5, '0')}`);
+  const missing = names.filter((name) => !existing.has(name));
+  if (missing.length > 0) log(`creating ${missing.length} wallet bench users (argon2id hashes: once per bench database)`);
+
+  const users = await mapLimit(names, 4, async (username) => {
+    let userId = existing.get(username);
+    if (!userId) {
+      const grant = await services.accounts.register(
+        { username, password: WALLET_BENCH.password, re_password: WALLET_BENCH.password, type: '3' },
+        { ip: '127.0.0.1', userAgent: 'caravan-bench' },
+        { requireCode: false },
+      );
+      const session = await services.sessions.authenticate(grant.token);
+      if (!session.ok) throw new Error('bench session did not authenticate');
+      userId = session.user.id;
+      await services.accounts.setSafeword(userId, { safeword: WALLET_BENCH.safeword }, {});
+      await services.wallet.bindAddress(userId, { blockchain_name: 'TRC20', channel_address: WALLET_BENCH.address });
+    }
+    const id = userId;
+    // withdrawals left open by the previous run are refused, so each user may apply again
+    const open = await db.execute<{ id: string }>(sql`select id from withdraw_orders where user_id = ${id} and state = 'pending'`);
+    for (const row of open.rows) await services.withdrawals.reject(row.id, SYSTEM);
+    const { token } = await db.transaction(async (tx) => {
+      const wallet = await services.ledger.userWallet(tx, id);
+      const state = await services.ledger.walletOf(tx, id);
+      const topUp = money.sub(parseMoney(WALLET_BENCH.balance), state.available);
+      if (money.isPositive(topUp)) {
+        const cashIn = await services.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.cashInUsdtTrc20);
+        const posted = await services.ledger.postTransfer(tx, { kind: 'recharge', debitAccountId: cashIn.id, creditAccountId: wallet.id, amount: topUp, metadata: { bench: true } });
+        if (!posted.ok) throw new Error(`bench funding refused: ${posted.reason}`);
+      }
+      return services.sessions.create(tx, id, { ip: '127.0.0.1', userAgent: 'caravan-bench' });
+    });
+    return { userId: id, token };
+  });
+  // every bench user applies once per run; the daily cap must not stop a second run on the same day
+  await services.settings.set(db, 'withdraw_limit_num', 1000, { ...SYSTEM, reason: 'bench: applications per user per day' });
+  return users;
+}
