@@ -139,7 +139,8 @@ describe('wallet model', () => {
           await expectLedgerConsistent(t);
         }
       }),
-      { numRuns: 12, seed: Number(process.env.PROPERTY_SEED ?? 20261122) },
+      // a fixed seed keeps CI deterministic; change it locally to explore other sequences
+      { numRuns: 12, seed: 20261122 },
     );
   });
 });
