@@ -7,6 +7,9 @@ const boolean = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+/** Signs the simulator's callbacks in development and tests; refused in production. */
+export const DEVELOPMENT_PAYMENT_SECRET = 'caravan-development-payment-secret';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -39,7 +42,7 @@ const envSchema = z.object({
    */
   PAYMENT_PROVIDER: z.enum(['simulator', 'none']).optional(),
   /** Shared secret of the provider's HMAC-SHA256 callback signatures. */
-  PAYMENT_CALLBACK_SECRET: z.string().min(16).default('caravan-development-payment-secret'),
+  PAYMENT_CALLBACK_SECRET: z.string().min(16).default(DEVELOPMENT_PAYMENT_SECRET),
   /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
   SEED_DEMO: boolean.default(true),
   /** Answer with unvalidated responses only after checking them against the output schema (tests). */
@@ -51,6 +54,11 @@ export type Env = z.infer<typeof envSchema> & { PAYMENT_PROVIDER: 'simulator' | 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema
     .transform((env) => ({ ...env, PAYMENT_PROVIDER: env.PAYMENT_PROVIDER ?? (env.NODE_ENV === 'production' ? 'none' : 'simulator') }))
+    // a payment provider in production needs a secret of its own: the default one is public
+    .refine((env) => env.NODE_ENV !== 'production' || env.PAYMENT_PROVIDER === 'none' || env.PAYMENT_CALLBACK_SECRET !== DEVELOPMENT_PAYMENT_SECRET, {
+      message: 'set PAYMENT_CALLBACK_SECRET when a payment provider runs in production',
+      path: ['PAYMENT_CALLBACK_SECRET'],
+    })
     .safeParse(source);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');

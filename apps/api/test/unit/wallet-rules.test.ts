@@ -88,3 +88,17 @@ describe('card numbers', () => {
     expect(maskCardNumber('4111111111111111')).toBe('**** **** **** 1111');
   });
 });
+
+describe('payment configuration', () => {
+  it('runs the simulator outside production and no provider in production by default', async () => {
+    const { loadEnv } = await import('../../src/env.ts');
+    expect(loadEnv({ NODE_ENV: 'development' }).PAYMENT_PROVIDER).toBe('simulator');
+    expect(loadEnv({ NODE_ENV: 'production' }).PAYMENT_PROVIDER).toBe('none');
+  });
+
+  it('refuses a payment provider in production with the public development secret', async () => {
+    const { loadEnv } = await import('../../src/env.ts');
+    expect(() => loadEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator' })).toThrow(/PAYMENT_CALLBACK_SECRET/);
+    expect(loadEnv({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'simulator', PAYMENT_CALLBACK_SECRET: 'a-long-production-secret-value' }).PAYMENT_PROVIDER).toBe('simulator');
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEVELOPMENT_PAYMENT_SECRET } from '../../src/env.ts';
 import { signBody, SIGNATURE_HEADER } from '../../src/modules/wallet/payments/payment-provider.ts';
 import { MINUTE_MS } from '../../src/platform/clock.ts';
 import { nextAddress, registerUser, useTestApp } from '../support/test-app.ts';
@@ -16,7 +17,7 @@ import {
 } from '../support/wallet.ts';
 
 const t = await useTestApp();
-const SECRET = 'caravan-development-payment-secret';
+const SECRET = DEVELOPMENT_PAYMENT_SECRET;
 
 async function recharge(user: WalletUser, params: Record<string, unknown>, options: { as?: 'query' | 'json'; token?: string } = {}) {
   return t.call<{ order_no: string }>(
