@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { errorCatalog, SUCCESS_KEYS } from '@caravan/contract/errors/all-errors';
+import { errorCatalog, SUCCESS_KEYS, TIMELINE_KEYS } from '@caravan/contract/errors/all-errors';
 import { LOCALES } from '@caravan/contract/languages';
 import { describe, expect, it } from 'vitest';
 
@@ -10,7 +10,7 @@ const root = path.resolve(import.meta.dirname, '..', '..');
 const load = (locale: string): Record<string, string> =>
   JSON.parse(readFileSync(path.join(root, 'locales', locale, 'server.json'), 'utf8')) as Record<string, string>;
 const english = load('en');
-const keys = [...Object.keys(errorCatalog), ...SUCCESS_KEYS].sort();
+const keys = [...Object.keys(errorCatalog), ...SUCCESS_KEYS, ...TIMELINE_KEYS].sort();
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
 /** Words that may stay as in English (file formats, currency codes). */

@@ -48,6 +48,14 @@ import { ReviewsRepository } from './modules/reviews/reviews.repository.ts';
 import { ReviewsService } from './modules/reviews/reviews.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
 import { SHOP_VIEW_FLUSH_MS, ShopsService } from './modules/shops/shops.service.ts';
+import { CheckoutService } from './modules/orders/checkout.service.ts';
+import { ordersActions } from './modules/orders/orders.legacy.ts';
+import { OrdersRepository, type DeadlineKind } from './modules/orders/orders.repository.ts';
+import { OrdersService, type OrderNamePorts } from './modules/orders/orders.service.ts';
+import { PaymentService } from './modules/orders/payment.service.ts';
+import { FulfilmentService } from './modules/orders/fulfilment.service.ts';
+import { ReviewService } from './modules/orders/review.service.ts';
+import { SellerOrdersService } from './modules/orders/seller-orders.service.ts';
 import { OperatorsRepository } from './modules/operators/operators.repository.ts';
 import { registerConsoleApi } from './modules/operators/operators.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
@@ -62,6 +70,7 @@ import { WalletService } from './modules/wallet/wallet.service.ts';
 import { WithdrawalService } from './modules/wallet/withdrawal.service.ts';
 import { AuditLog } from './platform/audit.ts';
 import { IdempotencyStore } from './platform/idempotency.ts';
+import { bullmqScheduler, inProcessScheduler, type Scheduler } from './platform/jobs.ts';
 import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { loadTranslator, type Translator } from './platform/i18n.ts';
@@ -79,6 +88,8 @@ export interface AppDependencies {
   hasher?: PasswordHasher;
   codeSender?: CodeSender;
   translator?: Translator;
+  /** Key prefix of the BullMQ queues in Redis (tests sharing one Redis use their own). */
+  jobPrefix?: string;
   /** Where logs go (stdout by default); tests capture them to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
 }
@@ -104,6 +115,13 @@ export interface Services {
   withdrawals: WithdrawalService;
   idempotency: IdempotencyStore;
   operators: OperatorsService;
+  checkout: CheckoutService;
+  payments: PaymentService;
+  orders: OrdersService;
+  fulfilment: FulfilmentService;
+  orderReviews: ReviewService;
+  sellerOrders: SellerOrdersService;
+  scheduler: Scheduler;
   limiter: RateLimiter;
   translator: Translator;
 }
@@ -238,7 +256,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     timeZone,
   );
   const addresses = new AddressesService(db, new AddressesRepository(), new GeoDirectory(), settings, clock);
-  const reviews = new ReviewsService(db, new ReviewsRepository(), { reviewers: (ids) => accounts.profiles(ids) }, timeZone);
+  const reviewsRepository = new ReviewsRepository();
+  const reviews = new ReviewsService(db, reviewsRepository, { reviewers: (ids) => accounts.profiles(ids) }, translator, timeZone);
   if (env.NODE_ENV !== 'test') {
     goods.views.start(VIEW_FLUSH_MS);
     shops.views.start(SHOP_VIEW_FLUSH_MS);
@@ -260,6 +279,33 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   accounts.addCancellationGuard((executor, userId) => wallet.cancellationVeto(executor, userId));
   const operators = new OperatorsService(db, new OperatorsRepository(), hasher, settings, audit, clock, timeZone);
 
+  // orders: priced by the server, paid into per-order escrow, timed by deadlines on the rows
+  const ordersRepository = new OrdersRepository();
+  // deadlines live on the order rows; BullMQ (with Redis) or in-process timers deliver them on time and
+  // a sweep catches anything missed; every handler re-checks its row, so repeats are harmless
+  const scheduler = deps.redis
+    ? bullmqScheduler({ redis: deps.redis, clock, log: app.log, ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}) })
+    : inProcessScheduler({ clock, log: app.log });
+  const deadlines = { scheduleDeadline: (kind: string, id: string, at: Date) => void scheduler.schedule(kind, id, at) };
+  const orderNames: OrderNamePorts = {
+    usernames: (ids) => accounts.profiles(ids),
+    shopNames: async (ids) => new Map([...(await shops.cardsByIds(ids))].map(([id, card]) => [id, card.name])),
+  };
+  const checkout = new CheckoutService(db, ordersRepository, { findAddress: (userId, id) => addresses.findOwned(userId, id), ...deadlines }, idempotency, settings, clock);
+  const payments = new PaymentService(db, ordersRepository, ledger, accounts, idempotency, deadlines, settings, clock);
+  const orders = new OrdersService(db, ordersRepository, orderNames, translator, timeZone);
+  const fulfilment = new FulfilmentService(db, ordersRepository, payments, ledger, deadlines, accounts, settings, audit, clock);
+  const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isStoredImage: (url) => uploads.isStoredImage(url) }, clock);
+  const sellerOrders = new SellerOrdersService(db, ordersRepository, orderNames, timeZone);
+  const due = (kind: DeadlineKind) => (now: Date, limit: number) => ordersRepository.due(db, kind, now, limit);
+  scheduler.register({ name: 'order.pay_timeout', findDue: due('pay'), handle: (id) => payments.cancelIfUnpaid(id) });
+  scheduler.register({ name: 'order.auto_ship', findDue: due('ship'), handle: (id) => fulfilment.shipIfDue(id) });
+  scheduler.register({ name: 'order.auto_receive', findDue: due('receive'), handle: (id) => fulfilment.receiveIfDue(id) });
+  scheduler.register({ name: 'order.auto_review', findDue: due('review'), handle: (id) => orderReviews.defaultReviewIfDue(id) });
+  // tests drive the sweep themselves with the injected clock
+  if (env.NODE_ENV !== 'test') scheduler.start();
+  app.addHook('onClose', async () => scheduler.stop());
+
   const actions: AnyAction[] = [
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
@@ -268,6 +314,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...favoritesActions(favorites),
     ...addressesActions(addresses),
     ...walletActions({ wallet, recharges, withdrawals, settings }),
+    ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, sellerOrders, names: orderNames }),
   ];
 
   // ---- gateway and routes -------------------------------------------------------------------
@@ -313,6 +360,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       withdrawals,
       idempotency,
       operators,
+      checkout,
+      payments,
+      orders,
+      fulfilment,
+      orderReviews,
+      sellerOrders,
+      scheduler,
       limiter,
       translator,
     },

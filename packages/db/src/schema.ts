@@ -12,3 +12,4 @@ export * from './schema/reviews.ts';
 export * from './schema/ledger.ts';
 export * from './schema/wallet.ts';
 export * from './schema/operators.ts';
+export * from './schema/orders.ts';

@@ -74,6 +74,20 @@ export function formatLegacyDateTime(timeZone: string, at: Date | null | undefin
   return `${p.year}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
 }
 
+/** Reads "yyyy-MM-dd" or "yyyy-MM-dd HH:mm:ss" as a time in the zone; undefined when malformed. */
+export function parseLegacyDateTime(timeZone: string, text: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?: (\d{2}):(\d{2}):(\d{2}))?$/.exec(text.trim());
+  if (!match) return undefined;
+  const [year, month, day, hour = 0, minute = 0, second = 0] = match.slice(1).map((part) => (part === undefined ? 0 : Number(part)));
+  const asUtc = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour, minute, second);
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== (month ?? 1) - 1 || check.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) return undefined;
+  // first guess with the offset at that instant, then once more for a DST change in between
+  let guess = asUtc - zoneOffsetMs(timeZone, new Date(asUtc));
+  guess = asUtc - zoneOffsetMs(timeZone, new Date(guess));
+  return new Date(guess);
+}
+
 export function isValidTimeZone(timeZone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });

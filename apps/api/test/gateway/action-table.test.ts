@@ -6,7 +6,9 @@ import { useTestApp } from '../support/test-app.ts';
 const t = await useTestApp();
 
 /** Modules whose calls still answer "not available yet". Shrinks as each issue lands. */
-const NOT_LANDED: ReadonlySet<Delivery> = new Set(['orders', 'chat', 'loans']);
+const NOT_LANDED: ReadonlySet<Delivery> = new Set(['chat', 'loans']);
+/** Calls of a module that lands in steps (orders), still answering "not available yet". */
+const STILL_PENDING: ReadonlySet<string> = new Set(['order!returns', 'orders!list-returns', 'orders!details-returns']);
 
 describe('action table', () => {
   it('has an entry for every call of spec section 7, the credit!* calls and the seller-panel calls', () => {
@@ -28,7 +30,7 @@ describe('action table', () => {
 
   it('tracks the gap: exactly the calls of modules not landed yet answer "not available yet"', async () => {
     const { pendingCalls } = t;
-    const expected = SPEC_CALLS.filter((spec) => NOT_LANDED.has(spec.deliveredBy)).map((spec) => spec.call).sort();
+    const expected = SPEC_CALLS.filter((spec) => NOT_LANDED.has(spec.deliveredBy) || STILL_PENDING.has(spec.call)).map((spec) => spec.call).sort();
     expect(pendingCalls.map((spec) => spec.call).sort()).toEqual(expected);
     for (const spec of pendingCalls.slice(0, 5)) {
       const response = await t.call(spec.call, {}, { prefix: AREA_PREFIXES[spec.area][0] });

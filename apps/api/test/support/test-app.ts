@@ -44,6 +44,8 @@ export interface TestAppOptions {
   logStream?: NodeJS.WritableStream;
   /** share rate limits (and later jobs and chat fan-out) through this Redis */
   redis?: Redis;
+  /** BullMQ key prefix (with redis); a fresh one by default */
+  jobPrefix?: string;
   /** reuse another test app's database (two API instances on one database) */
   database?: TestDatabase;
 }
@@ -60,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     codeSender: codes,
     blobStore: blobs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
-    ...(options.redis ? { redis: options.redis } : {}),
+    ...(options.redis ? { redis: options.redis, jobPrefix: options.jobPrefix ?? `caravan-test-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } : {}),
   });
   await app.ready();
 

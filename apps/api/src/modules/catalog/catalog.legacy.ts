@@ -197,7 +197,7 @@ export function catalogActions(deps: {
       summary: 'Reviews of goods: evaluationType 1 good, 2 medium, 3 bad, 4 with pictures, absent all.',
       input: evaluationListInput,
       output: evaluationListOutput,
-      handler: (input) => reviews.list(input.sellerGoodsId, input.evaluationType, input),
+      handler: (input, ctx) => reviews.list(input.sellerGoodsId, input.evaluationType, input, ctx.locale),
     }),
     defineAction({
       call: 'evaluation!countType',

@@ -1,4 +1,5 @@
 import type { Executor } from '@caravan/db/client';
+import { sellerGoods } from '@caravan/db/schema/catalog';
 import { reviews } from '@caravan/db/schema/reviews';
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 
@@ -37,7 +38,19 @@ export class ReviewsRepository {
     return rows[0] ?? { all: 0, good: 0, medium: 0, bad: 0, pictures: 0 };
   }
 
+  /** Writes a review and moves the listing's review counters (which feed the shop's rate too). */
   async insert(executor: Executor, row: typeof reviews.$inferInsert): Promise<void> {
     await executor.insert(reviews).values(row);
+    const one = (condition: boolean) => (condition ? 1 : 0);
+    await executor
+      .update(sellerGoods)
+      .set({
+        reviewCount: sql`${sellerGoods.reviewCount} + 1`,
+        goodReviewCount: sql`${sellerGoods.goodReviewCount} + ${one(row.rating === 'good')}`,
+        mediumReviewCount: sql`${sellerGoods.mediumReviewCount} + ${one(row.rating === 'medium')}`,
+        badReviewCount: sql`${sellerGoods.badReviewCount} + ${one(row.rating === 'bad')}`,
+        pictureReviewCount: sql`${sellerGoods.pictureReviewCount} + ${one(row.hasImages === true)}`,
+      })
+      .where(eq(sellerGoods.id, row.sellerGoodsId));
   }
 }

@@ -1,5 +1,7 @@
+import type { Locale } from '@caravan/contract/languages';
 import { resolvePage } from '@caravan/contract/paging';
 import type { Database } from '@caravan/db/client';
+import type { Translator } from '../../platform/i18n.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { ReviewFilter, ReviewRow, ReviewsRepository } from './reviews.repository.ts';
 
@@ -22,10 +24,11 @@ export class ReviewsService {
     private readonly db: Database,
     private readonly repository: ReviewsRepository,
     private readonly reviewers: ReviewerPort,
+    private readonly translator: Translator,
     private readonly timeZone: string,
   ) {}
 
-  private toWire(row: ReviewRow, reviewer: { username: string; avatar: string } | undefined) {
+  private toWire(row: ReviewRow, reviewer: { username: string; avatar: string } | undefined, locale: Locale) {
     const images = Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`imgUrl${index + 1}`, row.images[index] ?? '']));
     const name = maskName(reviewer?.username ?? '');
     const time = formatLegacyDateTime(this.timeZone, row.createdAt);
@@ -36,7 +39,8 @@ export class ReviewsService {
       skuId: row.skuId ?? '',
       evaluationType: TYPE_CODES[row.rating] ?? 1,
       rating: row.score,
-      content: row.content,
+      // the default review after the review period says so, in the reader's language
+      content: row.isSystem && row.content === '' ? this.translator.t(locale, 'timeline.default_review') : row.content,
       ...(images as Record<`imgUrl${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9}`, string>),
       userName: name,
       partyName: name,
@@ -51,7 +55,7 @@ export class ReviewsService {
     };
   }
 
-  async list(sellerGoodsId: string, evaluationType: string | undefined, request: { pageNum?: number | undefined; pageSize?: number | undefined }) {
+  async list(sellerGoodsId: string, evaluationType: string | undefined, request: { pageNum?: number | undefined; pageSize?: number | undefined }, locale: Locale) {
     const filter = FILTERS[evaluationType ?? ''] ?? 'all';
     const page = resolvePage(request.pageNum, request.pageSize, 20);
     const [rows, counts] = await Promise.all([
@@ -61,7 +65,7 @@ export class ReviewsService {
     const reviewers = await this.reviewers.reviewers([...new Set(rows.map((row) => row.userId))]);
     return {
       pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: counts[filter === 'pictures' ? 'pictures' : filter] },
-      pageList: rows.map((row) => this.toWire(row, reviewers.get(row.userId))),
+      pageList: rows.map((row) => this.toWire(row, reviewers.get(row.userId), locale)),
       evaluationNum: counts.all,
     };
   }

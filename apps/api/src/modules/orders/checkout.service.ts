@@ -1,0 +1,240 @@
+import { money, parseMoney, type Money } from '@caravan/contract/money';
+import type { OrderLine } from '@caravan/contract/orders';
+import type { Database, Transaction } from '@caravan/db/client';
+import type { LocalizedText } from '@caravan/db/schema/catalog';
+import { sql } from 'drizzle-orm';
+import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { payloadHash, type IdempotencyStore } from '../../platform/idempotency.ts';
+import { newId } from '../../platform/ids.ts';
+import type { AddressRow } from '../addresses/addresses.repository.ts';
+import { discountActive, discounted, skuSellingPrice } from '../catalog/goods.mapper.ts';
+import type { SettingsService } from '../content/settings.ts';
+import type { ListingForOrder, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrderState } from './order-state.ts';
+
+// Checkout (order!submit): the server prices everything itself (selling price of the SKU, the
+// listing's discount, freight, tax, service fee), splits the checkout into one order per seller,
+// reserves the stock and arms the payment deadline. The client's prices are never read.
+
+/** Two identical submissions within this window are one double click. */
+export const DUPLICATE_WINDOW_MS = 5_000;
+
+export interface CheckoutPorts {
+  findAddress(userId: string, addressId: string): Promise<AddressRow | undefined>;
+  /** called after commit: the payment deadline of each new order */
+  scheduleDeadline(kind: string, id: string, at: Date): void;
+}
+
+interface PricedLine {
+  line: OrderLine;
+  listing: ListingForOrder;
+  skuId: string;
+  attributes: LocalizedText;
+  originalPrice: Money;
+  unitPrice: Money;
+  systemPrice: Money;
+  lineAmount: Money;
+  freight: Money;
+  tax: Money;
+  serviceFee: Money;
+}
+
+function attributeText(listing: ListingForOrder, valueIds: string[]): LocalizedText {
+  const names = new Map<string, { attribute: LocalizedText; value: LocalizedText }>();
+  for (const attribute of listing.goods.attributes) {
+    for (const value of attribute.values) names.set(value.id, { attribute: attribute.name, value: value.name });
+  }
+  const chosen = valueIds.map((id) => names.get(id)).filter((entry) => entry !== undefined);
+  const locales = new Set(['en', ...chosen.flatMap((entry) => [...Object.keys(entry.attribute), ...Object.keys(entry.value)])]);
+  const text: LocalizedText = { en: '' };
+  for (const locale of locales) {
+    text[locale] = chosen.map((entry) => `${entry.attribute[locale] ?? entry.attribute.en}: ${entry.value[locale] ?? entry.value.en}`).join(', ');
+  }
+  return text;
+}
+
+export class CheckoutService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: OrdersRepository,
+    private readonly ports: CheckoutPorts,
+    private readonly idempotency: IdempotencyStore,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** order!submit: one order per seller; all or nothing. */
+  async submit(buyerId: string, input: { lines: OrderLine[]; addressId: string }, idempotencyKey?: string): Promise<OrderRow[]> {
+    const lines = this.mergeLines(input.lines);
+    this.checkQuantities(lines);
+    const address = await this.ports.findAddress(buyerId, input.addressId);
+    if (!address) throw new AppError('orders.address_not_found');
+    const priced = await this.price(buyerId, lines);
+
+    const fingerprint = payloadHash({ buyerId, lines: lines.map((line) => [line.sellerGoodsId, line.skuId ?? '', line.goodsNum]), addressId: input.addressId });
+    const place = (tx: Transaction) => this.place(tx, buyerId, address, priced, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
+    const placed = idempotencyKey
+      ? await this.idempotency.run({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint } }, place)
+      : await this.db.transaction(place);
+    // the outcome of a replay is stored JSON; the orders are read back either way
+    const orders = await Promise.all(placed.map((id) => this.repository.findOrder(this.db, id)));
+    const rows = orders.filter((order): order is OrderRow => order !== undefined);
+    for (const order of rows) if (order.payDeadlineAt && order.status === 'pending_payment') this.ports.scheduleDeadline('order.pay_timeout', order.id, order.payDeadlineAt);
+    return rows;
+  }
+
+  /** The same goods twice in one checkout count as one line. */
+  private mergeLines(lines: OrderLine[]): OrderLine[] {
+    const merged = new Map<string, OrderLine>();
+    for (const line of lines) {
+      const key = `${line.sellerGoodsId}:${line.skuId ?? ''}`;
+      const existing = merged.get(key);
+      merged.set(key, existing ? { ...existing, goodsNum: existing.goodsNum + line.goodsNum } : { ...line });
+    }
+    return [...merged.values()];
+  }
+
+  private checkQuantities(lines: OrderLine[]): void {
+    const min = this.settings.get('mall_min_goods_number_in_order');
+    const max = this.settings.get('mall_max_goods_number_in_order');
+    for (const line of lines) {
+      if (line.goodsNum < min) throw new AppError('orders.quantity_below_min', { min });
+      if (line.goodsNum > max) throw new AppError('orders.quantity_above_max', { max });
+    }
+  }
+
+  private rate(key: 'order_tax_rate' | 'order_service_fee_rate'): Money {
+    return parseMoney(this.settings.get(key));
+  }
+
+  /** Prices every line from the catalogue; refuses unknown, off-shelf, own or too-few goods. */
+  private async price(buyerId: string, lines: OrderLine[]): Promise<PricedLine[]> {
+    const listings = new Map((await this.repository.listingsForOrder(this.db, lines.map((line) => line.sellerGoodsId))).map((row) => [row.listing.id, row]));
+    const skus = await this.repository.skusOfGoods(this.db, [...new Set([...listings.values()].map((row) => row.listing.goodsId))]);
+    const now = this.clock.now();
+    const minQuantity = this.settings.get('mall_min_goods_number_in_order');
+    const taxRate = this.rate('order_tax_rate');
+    const feeRate = this.rate('order_service_fee_rate');
+    return lines.map((line) => {
+      const listing = listings.get(line.sellerGoodsId);
+      if (!listing) throw new AppError('orders.goods_not_found');
+      if (listing.listing.shopId === buyerId) throw new AppError('orders.own_goods');
+      if (!listing.listing.visible || !listing.listing.isShelf || !listing.goods.enabled || listing.shopStatus !== 'open') throw new AppError('orders.goods_off_shelf');
+      const ofGoods = skus.filter((sku) => sku.goodsId === listing.listing.goodsId);
+      const sku = line.skuId ? ofGoods.find((candidate) => candidate.id === line.skuId) : ofGoods[0];
+      if (!sku) throw new AppError('orders.goods_not_found');
+      const buyMin = Math.max(listing.goods.buyMin, minQuantity);
+      if (line.goodsNum < buyMin) throw new AppError('orders.quantity_below_min', { min: buyMin });
+
+      const originalPrice = skuSellingPrice(sku.price, listing.listing.profitRatio);
+      const discountRatio = listing.listing.discountRatio;
+      const active =
+        discountRatio !== null &&
+        discountActive({ discount_ratio: discountRatio, discount_start_at: listing.listing.discountStartAt, discount_end_at: listing.listing.discountEndAt }, now);
+      const unitPrice = active && discountRatio !== null ? discounted(originalPrice, discountRatio) : originalPrice;
+      const lineAmount = money.mulInt(unitPrice, line.goodsNum);
+      return {
+        line,
+        listing,
+        skuId: sku.id,
+        attributes: attributeText(listing, sku.valueIds),
+        originalPrice,
+        unitPrice,
+        systemPrice: sku.price,
+        lineAmount,
+        freight: money.sum([listing.goods.freightDispatch, listing.goods.freightLongDistance, listing.goods.freightDelivery]),
+        tax: money.round(money.mulRatio(lineAmount, taxRate), 2),
+        serviceFee: money.round(money.mulRatio(lineAmount, feeRate), 2),
+      };
+    });
+  }
+
+  private async place(tx: Transaction, buyerId: string, address: AddressRow, priced: PricedLine[], fingerprintKey: string | undefined): Promise<string[]> {
+    const now = this.clock.now();
+    const checkoutId = newId();
+    if (fingerprintKey && !(await this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)))) {
+      throw new AppError('orders.duplicate_submission');
+    }
+    // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:buyer:${buyerId}`}, 0))`);
+
+    const byShop = new Map<string, PricedLine[]>();
+    for (const line of priced) byShop.set(line.listing.listing.shopId, [...(byShop.get(line.listing.listing.shopId) ?? []), line]);
+    const maxUnpaid = this.settings.get('order_max_unpaid');
+    if ((await this.repository.countUnpaid(tx, buyerId)) + byShop.size > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
+    const minAmount = parseMoney(this.settings.get('order_min_amount'));
+
+    // stock in SKU id order, so concurrent checkouts of the same goods never deadlock
+    for (const line of [...priced].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+      if (!(await this.repository.reserveStock(tx, line.skuId, line.line.goodsNum))) throw new AppError('orders.sold_out');
+    }
+
+    const payDeadlineAt = new Date(now.getTime() + this.settings.get('order_pay_timeout_minutes') * MINUTE_MS);
+    const commissionRate = parseMoney(this.settings.get('order_commission_rate'));
+    const ids: string[] = [];
+    for (const [shopId, lines] of byShop) {
+      const id = newId();
+      const goodsAmount = money.sum(lines.map((line) => line.lineAmount));
+      if (money.cmp(goodsAmount, minAmount) < 0) throw new AppError('orders.amount_below_min', { min: money.format(minAmount) });
+      const systemAmount = money.sum(lines.map((line) => money.mulInt(line.systemPrice, line.line.goodsNum)));
+      const freight = money.sum(lines.map((line) => line.freight));
+      const tax = money.sum(lines.map((line) => line.tax));
+      const serviceFee = money.sum(lines.map((line) => line.serviceFee));
+      const items: OrderItemRow[] = lines.map((line) => ({
+        id: newId(),
+        orderId: id,
+        sellerGoodsId: line.listing.listing.id,
+        goodsId: line.listing.listing.goodsId,
+        skuId: line.skuId,
+        names: line.listing.goods.names,
+        attributes: line.attributes,
+        image: line.listing.goods.images[0]?.thumb ?? '',
+        quantity: line.line.goodsNum,
+        originalPrice: line.originalPrice,
+        unitPrice: line.unitPrice,
+        systemPrice: line.systemPrice,
+        freight: line.freight,
+        tax: line.tax,
+        serviceFee: line.serviceFee,
+        lineAmount: line.lineAmount,
+        reviewedAt: null,
+      }));
+      await this.repository.insertOrder(
+        tx,
+        {
+          id,
+          buyerId,
+          shopId,
+          checkoutId,
+          status: 'pending_payment' satisfies OrderState,
+          contacts: address.contacts,
+          phone: address.phone,
+          email: address.email,
+          country: address.country,
+          province: address.province,
+          city: address.city,
+          postcode: address.postcode,
+          address: address.address,
+          goodsCount: lines.reduce((sum, line) => sum + line.line.goodsNum, 0),
+          originalAmount: money.sum(lines.map((line) => money.mulInt(line.originalPrice, line.line.goodsNum))),
+          goodsAmount,
+          systemAmount,
+          profit: money.sub(goodsAmount, systemAmount),
+          freight,
+          tax,
+          serviceFee,
+          total: money.sum([goodsAmount, freight, tax, serviceFee]),
+          commissionRate,
+          payDeadlineAt,
+          createdAt: now,
+          updatedAt: now,
+        },
+        items,
+      );
+      await this.repository.insertLog(tx, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
+      ids.push(id);
+    }
+    return ids;
+  }
+}

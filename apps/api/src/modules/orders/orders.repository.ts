@@ -1,0 +1,242 @@
+import type { Executor } from '@caravan/db/client';
+import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
+import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
+import { shops } from '@caravan/db/schema/shops';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { OrderState } from './order-state.ts';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderLogRow = typeof orderLogs.$inferSelect;
+
+export interface ListingForOrder {
+  listing: typeof sellerGoods.$inferSelect;
+  goods: Pick<typeof goods.$inferSelect, 'names' | 'images' | 'buyMin' | 'freightDispatch' | 'freightLongDistance' | 'freightDelivery' | 'attributes' | 'enabled'>;
+  shopName: string;
+  shopStatus: string;
+}
+
+/** The order deadlines the scheduler delivers, with the states in which each one is armed. */
+const DEADLINES = {
+  pay: { column: orders.payDeadlineAt, states: ['pending_payment'] },
+  ship: { column: orders.shipDeadlineAt, states: ['paid', 'confirmed'] },
+  receive: { column: orders.autoReceiveAt, states: ['shipped'] },
+  review: { column: orders.autoReviewAt, states: ['received'] },
+} as const satisfies Record<string, { column: unknown; states: OrderState[] }>;
+export type DeadlineKind = keyof typeof DEADLINES;
+
+export interface ShopFilter {
+  shopId: string;
+  states?: OrderState[] | undefined;
+  orderId?: string | undefined;
+  paid?: boolean | undefined;
+  confirmed?: boolean | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  limit: number;
+  offset: number;
+}
+
+export interface BuyerFilter {
+  buyerId: string;
+  states?: OrderState[] | undefined;
+  refundsOnly?: boolean;
+  limit: number;
+  offset: number;
+}
+
+/** The only code touching the order tables (and the stock column of the SKUs it reserves). */
+export class OrdersRepository {
+  // ---- what a checkout reads -------------------------------------------------------------------
+
+  async listingsForOrder(executor: Executor, ids: string[]): Promise<ListingForOrder[]> {
+    if (ids.length === 0) return [];
+    return executor
+      .select({
+        listing: sellerGoods,
+        goods: {
+          names: goods.names,
+          images: goods.images,
+          buyMin: goods.buyMin,
+          freightDispatch: goods.freightDispatch,
+          freightLongDistance: goods.freightLongDistance,
+          freightDelivery: goods.freightDelivery,
+          attributes: goods.attributes,
+          enabled: goods.enabled,
+        },
+        shopName: shops.name,
+        shopStatus: shops.status,
+      })
+      .from(sellerGoods)
+      .innerJoin(goods, eq(goods.id, sellerGoods.goodsId))
+      .innerJoin(shops, eq(shops.id, sellerGoods.shopId))
+      .where(inArray(sellerGoods.id, ids));
+  }
+
+  async skusOfGoods(executor: Executor, goodsIds: string[]): Promise<(typeof goodsSkus.$inferSelect)[]> {
+    if (goodsIds.length === 0) return [];
+    return executor.select().from(goodsSkus).where(inArray(goodsSkus.goodsId, goodsIds)).orderBy(asc(goodsSkus.goodsId), asc(goodsSkus.sort), asc(goodsSkus.id));
+  }
+
+  /** Takes `quantity` from the SKU's stock if it has that many; false when it does not. */
+  async reserveStock(executor: Executor, skuId: string, quantity: number): Promise<boolean> {
+    const rows = await executor
+      .update(goodsSkus)
+      .set({ stock: sql`${goodsSkus.stock} - ${quantity}` })
+      .where(and(eq(goodsSkus.id, skuId), sql`${goodsSkus.stock} >= ${quantity}`))
+      .returning({ id: goodsSkus.id });
+    return rows.length === 1;
+  }
+
+  async releaseStock(executor: Executor, skuId: string, quantity: number): Promise<void> {
+    await executor.update(goodsSkus).set({ stock: sql`${goodsSkus.stock} + ${quantity}` }).where(eq(goodsSkus.id, skuId));
+  }
+
+  async addSold(executor: Executor, sellerGoodsId: string, quantity: number): Promise<void> {
+    await executor.update(sellerGoods).set({ soldNum: sql`${sellerGoods.soldNum} + ${quantity}` }).where(eq(sellerGoods.id, sellerGoodsId));
+  }
+
+  /**
+   * Claims a submission key; false when the same key was claimed less than `windowMs` ago (a
+   * double click). Concurrent claims of one key wait for each other on the row.
+   */
+  async claimSubmission(executor: Executor, row: typeof orderSubmissions.$inferInsert, windowStart: Date): Promise<boolean> {
+    const claimed = await executor
+      .insert(orderSubmissions)
+      .values(row)
+      .onConflictDoUpdate({
+        target: orderSubmissions.key,
+        set: { checkoutId: row.checkoutId, createdAt: row.createdAt },
+        setWhere: lt(orderSubmissions.createdAt, windowStart),
+      })
+      .returning({ key: orderSubmissions.key });
+    return claimed.length === 1;
+  }
+
+  // ---- writes ----------------------------------------------------------------------------------
+
+  async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[]): Promise<void> {
+    await executor.insert(orders).values(row);
+    await executor.insert(orderItems).values(items);
+  }
+
+  async updateOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {
+    await executor
+      .update(orders)
+      .set({ ...changes, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, id));
+  }
+
+  /** Marks an item reviewed; false when it already was (one review per order item). */
+  async markReviewed(executor: Executor, itemId: string, at: Date): Promise<boolean> {
+    const rows = await executor
+      .update(orderItems)
+      .set({ reviewedAt: at })
+      .where(and(eq(orderItems.id, itemId), isNull(orderItems.reviewedAt)))
+      .returning({ id: orderItems.id });
+    return rows.length === 1;
+  }
+
+  async insertLog(executor: Executor, row: typeof orderLogs.$inferInsert): Promise<void> {
+    await executor.insert(orderLogs).values(row);
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------
+
+  async findOrder(executor: Executor, id: string): Promise<OrderRow | undefined> {
+    const rows = await executor.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return rows[0];
+  }
+
+  /** Locks orders in id order (several orders paid together never deadlock). */
+  async lockOrders(executor: Executor, ids: string[]): Promise<OrderRow[]> {
+    if (ids.length === 0) return [];
+    return executor.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
+  }
+
+  async itemsOf(executor: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    return executor.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.orderId), asc(orderItems.id));
+  }
+
+  async logsOf(executor: Executor, orderId: string): Promise<OrderLogRow[]> {
+    return executor.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.createdAt), asc(orderLogs.id));
+  }
+
+  private buyerConditions(filter: Omit<BuyerFilter, 'limit' | 'offset'>): SQL | undefined {
+    return and(
+      eq(orders.buyerId, filter.buyerId),
+      filter.states ? inArray(orders.status, filter.states) : undefined,
+      filter.refundsOnly ? ne(orders.refundState, 'none') : undefined,
+    );
+  }
+
+  async pageForBuyer(executor: Executor, filter: BuyerFilter): Promise<OrderRow[]> {
+    return executor
+      .select()
+      .from(orders)
+      .where(this.buyerConditions(filter))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async countForBuyer(executor: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(orders).where(this.buyerConditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  private shopConditions(filter: Omit<ShopFilter, 'limit' | 'offset'>): SQL | undefined {
+    return and(
+      eq(orders.shopId, filter.shopId),
+      filter.states ? inArray(orders.status, filter.states) : undefined,
+      filter.orderId ? eq(orders.id, filter.orderId) : undefined,
+      filter.paid === undefined ? undefined : filter.paid ? isNotNull(orders.paidAt) : isNull(orders.paidAt),
+      filter.confirmed === undefined ? undefined : filter.confirmed ? isNotNull(orders.confirmedAt) : isNull(orders.confirmedAt),
+      filter.from ? gte(orders.createdAt, filter.from) : undefined,
+      filter.to ? lt(orders.createdAt, filter.to) : undefined,
+    );
+  }
+
+  async pageForShop(executor: Executor, filter: ShopFilter): Promise<OrderRow[]> {
+    return executor
+      .select()
+      .from(orders)
+      .where(this.shopConditions(filter))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(filter.limit)
+      .offset(filter.offset);
+  }
+
+  async countForShop(executor: Executor, filter: Omit<ShopFilter, 'limit' | 'offset'>): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(orders).where(this.shopConditions(filter));
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Orders per state of one buyer, and how many have a refund under way. */
+  async countsByState(executor: Executor, buyerId: string): Promise<{ byState: Map<string, number>; refunds: number }> {
+    const rows = await executor
+      .select({ status: orders.status, n: count(), refunds: sql<number>`count(*) filter (where ${orders.refundState} in ('requested', 'refunding'))::int` })
+      .from(orders)
+      .where(eq(orders.buyerId, buyerId))
+      .groupBy(orders.status);
+    return { byState: new Map(rows.map((row) => [row.status, row.n])), refunds: rows.reduce((sum, row) => sum + row.refunds, 0) };
+  }
+
+  async countUnpaid(executor: Executor, buyerId: string): Promise<number> {
+    const rows = await executor.select({ n: count() }).from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'pending_payment')));
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Orders whose deadline of one kind has passed (the sweep); each kind is read through its own partial index. */
+  async due(executor: Executor, kind: DeadlineKind, now: Date, limit: number): Promise<string[]> {
+    const { column, states } = DEADLINES[kind];
+    const rows = await executor
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.status, states), sql`${column} <= ${now}`))
+      .orderBy(asc(column))
+      .limit(limit);
+    return rows.map((row) => row.id);
+  }
+}

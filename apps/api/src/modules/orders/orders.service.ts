@@ -1,0 +1,99 @@
+import type { Locale } from '@caravan/contract/languages';
+import { resolvePage } from '@caravan/contract/paging';
+import type { Database } from '@caravan/db/client';
+import { AppError } from '../../platform/errors.ts';
+import type { Translator } from '../../platform/i18n.ts';
+import { toOrderGoods, toOrderInfo, toOrderListItem, toOrderLog } from './orders.mapper.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import { statesOfLegacyStatus } from './order-state.ts';
+
+// The read side of orders for buyers (and the order's seller): lists with the legacy tabs, detail,
+// goods, counters and the timeline. Every call checks who is asking.
+
+export interface OrderViewer {
+  userId: string;
+  /** operators see every order */
+  operator?: boolean;
+}
+
+export interface OrderNamePorts {
+  usernames(ids: string[]): Promise<Map<string, { username: string }>>;
+  shopNames(ids: string[]): Promise<Map<string, string>>;
+}
+
+export class OrdersService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: OrdersRepository,
+    private readonly names: OrderNamePorts,
+    private readonly translator: Translator,
+    private readonly timeZone: string,
+  ) {}
+
+  /** The order when the viewer is its buyer, its seller or an operator; otherwise it does not exist. */
+  async visible(orderId: string, viewer: OrderViewer): Promise<OrderRow> {
+    const order = /^[0-9a-f]{32}$/.test(orderId) ? await this.repository.findOrder(this.db, orderId) : undefined;
+    if (!order || !(viewer.operator || order.buyerId === viewer.userId || order.shopId === viewer.userId)) throw new AppError('orders.not_found');
+    return order;
+  }
+
+  private async namesOf(orders: OrderRow[]) {
+    const [users, shops] = await Promise.all([
+      this.names.usernames([...new Set(orders.map((order) => order.buyerId))]),
+      this.names.shopNames([...new Set(orders.map((order) => order.shopId))]),
+    ]);
+    return (order: OrderRow) => ({ buyer: users.get(order.buyerId)?.username ?? '', shop: shops.get(order.shopId) ?? '' });
+  }
+
+  async listMain(buyerId: string, input: { status?: number | undefined; pageNum?: number | undefined; pageSize?: number | undefined }, locale: Locale) {
+    const page = resolvePage(input.pageNum, input.pageSize);
+    const filter = {
+      buyerId,
+      ...(input.status === 6 ? { refundsOnly: true } : input.status !== undefined ? { states: statesOfLegacyStatus(input.status) } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      this.repository.pageForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset }),
+      this.repository.countForBuyer(this.db, filter),
+    ]);
+    const [nameOf, items] = await Promise.all([this.namesOf(rows), this.repository.itemsOf(this.db, rows.map((row) => row.id))]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
+      pageList: rows.map((row) => toOrderListItem(row, nameOf(row), items.find((item) => item.orderId === row.id), locale, this.timeZone)),
+    };
+  }
+
+  async info(orderId: string, viewer: OrderViewer) {
+    const order = await this.visible(orderId, viewer);
+    const nameOf = await this.namesOf([order]);
+    return { orderInfo: toOrderInfo(order, nameOf(order), this.timeZone) };
+  }
+
+  async goods(orderId: string, viewer: OrderViewer, input: { pageNum?: number | undefined; pageSize?: number | undefined }, locale: Locale) {
+    const order = await this.visible(orderId, viewer);
+    const page = resolvePage(input.pageNum, input.pageSize);
+    const items = await this.repository.itemsOf(this.db, [order.id]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: items.length },
+      pageList: items.slice(page.offset, page.offset + page.pageSize).map((item) => toOrderGoods(item, locale)),
+    };
+  }
+
+  async counts(buyerId: string) {
+    const { byState, refunds } = await this.repository.countsByState(this.db, buyerId);
+    const of = (...states: string[]) => String(states.reduce((sum, state) => sum + (byState.get(state) ?? 0), 0));
+    return {
+      waitPayCount: of('pending_payment'),
+      waitDeliverCount: of('paid', 'confirmed'),
+      waitReceiptCount: of('shipped'),
+      waitEvaluateCount: of('received'),
+      refundCount: String(refunds),
+    };
+  }
+
+  /** The timeline, oldest first, each entry in the viewer's language. */
+  async timeline(orderId: string, viewer: OrderViewer, locale: Locale) {
+    const order = await this.visible(orderId, viewer);
+    const logs = await this.repository.logsOf(this.db, order.id);
+    return logs.map((log) => toOrderLog(log, this.translator, locale, this.timeZone));
+  }
+}

@@ -1,0 +1,147 @@
+import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
+import { money } from '@caravan/contract/money';
+import type { Database, Transaction } from '@caravan/db/client';
+import { HOUR_MS, type Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { IdempotencyStore } from '../../platform/idempotency.ts';
+import type { Ledger } from '../wallet/ledger/ledger.ts';
+import type { SafewordPort } from '../wallet/withdrawal.service.ts';
+import type { SettingsService } from '../content/settings.ts';
+import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import { orderMachine, type OrderEvent, type OrderState } from './order-state.ts';
+
+// Paying, cancelling and reminding (buyer side). Payment moves the buyer's money into the order's own
+// escrow account in the ledger; several orders are paid all or nothing.
+
+export const MAX_ORDERS_PER_PAYMENT = 50;
+const ID_PATTERN = /^[0-9a-f]{32}$/;
+
+export function escrowAccountCode(orderId: string): string {
+  return `order:${orderId}:escrow`;
+}
+
+export interface PaymentPorts {
+  scheduleDeadline(kind: string, id: string, at: Date): void;
+}
+
+export class PaymentService {
+  constructor(
+    private readonly db: Database,
+    private readonly repository: OrdersRepository,
+    private readonly ledger: Ledger,
+    private readonly safewords: SafewordPort,
+    private readonly idempotency: IdempotencyStore,
+    private readonly ports: PaymentPorts,
+    private readonly settings: SettingsService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The order if it exists and is the buyer's; another buyer's order does not exist for them. */
+  private owned(order: OrderRow | undefined, buyerId: string): OrderRow {
+    if (!order || order.buyerId !== buyerId) throw new AppError('orders.not_found');
+    return order;
+  }
+
+  /** Moves an order to the next state of `event` and writes its timeline entry, in the caller's transaction. */
+  async transition(
+    tx: Transaction,
+    order: OrderRow,
+    event: OrderEvent,
+    changes: Partial<OrderRow>,
+    log: { key: string; params?: Record<string, string | number>; actorType: 'buyer' | 'seller' | 'operator' | 'system' },
+  ): Promise<OrderState> {
+    const next = orderMachine.next(order.status as OrderState, event);
+    if (!next) throw new Error(`order ${order.id}: ${event} from ${order.status} is not a transition`);
+    const now = this.clock.now();
+    await this.repository.updateOrder(tx, order.id, { ...changes, status: next, updatedAt: now });
+    await this.repository.insertLog(tx, { orderId: order.id, key: log.key, params: log.params ?? {}, actorType: log.actorType, createdAt: now });
+    return next;
+  }
+
+  /** order!pay: one id or several joined by commas; fund password; all or nothing. */
+  async pay(buyerId: string, rawIds: string, safeword: string | undefined, meta: { ip?: string; requestId?: string; idempotencyKey?: string | undefined } = {}): Promise<string[]> {
+    const ids = [...new Set(rawIds.split(',').map((id) => id.trim()).filter((id) => id.length > 0))];
+    if (ids.length === 0) throw new AppError('orders.id_required');
+    if (ids.length > MAX_ORDERS_PER_PAYMENT || ids.some((id) => !ID_PATTERN.test(id))) throw new AppError('orders.not_found');
+    await this.safewords.verifySafeword(buyerId, safeword, { ...(meta.ip ? { ip: meta.ip } : {}), ...(meta.requestId ? { requestId: meta.requestId } : {}) });
+    const work = (tx: Transaction) => this.payIn(tx, buyerId, ids);
+    const paid = meta.idempotencyKey
+      ? await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() } }, work)
+      : await this.db.transaction(work);
+    const orders = await Promise.all(ids.map((id) => this.repository.findOrder(this.db, id)));
+    for (const order of orders) if (order?.shipDeadlineAt && order.status === 'paid') this.ports.scheduleDeadline('order.auto_ship', order.id, order.shipDeadlineAt);
+    return paid;
+  }
+
+  private async payIn(tx: Transaction, buyerId: string, ids: string[]): Promise<string[]> {
+    const locked = await this.repository.lockOrders(tx, ids);
+    const now = this.clock.now();
+    const orders = ids.map((id) => this.owned(locked.find((order) => order.id === id), buyerId));
+    for (const order of orders) {
+      if (order.status !== 'pending_payment' || (order.payDeadlineAt && order.payDeadlineAt <= now)) throw new AppError('orders.not_payable');
+    }
+    const wallet = await this.ledger.lockWallet(tx, buyerId);
+    const shipDeadlineAt = new Date(now.getTime() + this.settings.get('order_auto_ship_hours') * HOUR_MS);
+    for (const order of orders) {
+      const escrow = await this.ledger.namedAccount(tx, escrowAccountCode(order.id), 'order_escrow');
+      const moved = await this.ledger.postTransfer(tx, {
+        kind: 'order_payment',
+        debitAccountId: wallet.id,
+        creditAccountId: escrow.id,
+        amount: order.total,
+        referenceType: 'order',
+        referenceId: order.id,
+      });
+      // rolls back every order of this payment
+      if (!moved.ok) throw new AppError('wallet.balance_insufficient');
+      await this.transition(tx, order, 'pay', { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt }, { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' });
+      for (const item of await this.repository.itemsOf(tx, [order.id])) await this.repository.addSold(tx, item.sellerGoodsId, item.quantity);
+    }
+    return ids;
+  }
+
+  /** order!cancel: only before payment, with one of the 5 reasons; the stock returns. */
+  async cancel(buyerId: string, orderId: string, reason: string | undefined): Promise<void> {
+    const code = reason?.trim() ?? '';
+    if (!(CANCEL_REASON_CODES as readonly string[]).includes(code)) throw new AppError('orders.cancel_reason_invalid');
+    await this.db.transaction(async (tx) => {
+      const [locked] = await this.repository.lockOrders(tx, [orderId]);
+      const order = this.owned(locked, buyerId);
+      if (!orderMachine.next(order.status as OrderState, 'cancel')) throw new AppError('orders.cannot_cancel');
+      await this.cancelIn(tx, order, { cancelReason: code, cancelledBy: 'buyer' }, { key: 'timeline.cancelled', params: { reason: `reason.cancel.${code}` }, actorType: 'buyer' });
+    });
+  }
+
+  private async cancelIn(tx: Transaction, order: OrderRow, changes: { cancelReason: string; cancelledBy: string }, log: { key: string; params?: Record<string, string | number>; actorType: 'buyer' | 'system' }) {
+    for (const item of await this.repository.itemsOf(tx, [order.id])) await this.repository.releaseStock(tx, item.skuId, item.quantity);
+    await this.transition(tx, order, 'cancel', { ...changes, cancelledAt: this.clock.now(), payDeadlineAt: null }, log);
+  }
+
+  /** The payment deadline passed: cancel and release the stock. Idempotent (the scheduler may repeat it). */
+  async cancelIfUnpaid(orderId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const [order] = await this.repository.lockOrders(tx, [orderId]);
+      if (!order || order.status !== 'pending_payment' || !order.payDeadlineAt || order.payDeadlineAt > this.clock.now()) return false;
+      await this.cancelIn(tx, order, { cancelReason: 'timeout', cancelledBy: 'timeout' }, { key: 'timeline.cancelled_timeout', actorType: 'system' });
+      return true;
+    });
+  }
+
+  /** Orders whose payment deadline passed (for the sweep). */
+  duePayments(now: Date, limit: number): Promise<string[]> {
+    return this.repository.due(this.db, 'pay', now, limit);
+  }
+
+  /** Remind the seller to ship: once per order, while it waits for shipping. */
+  async remind(buyerId: string, orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [locked] = await this.repository.lockOrders(tx, [orderId]);
+      const order = this.owned(locked, buyerId);
+      if (order.status !== 'paid' && order.status !== 'confirmed') throw new AppError('orders.cannot_remind');
+      if (order.remindedAt) throw new AppError('orders.already_reminded');
+      const now = this.clock.now();
+      await this.repository.updateOrder(tx, order.id, { remindedAt: now, updatedAt: now });
+      await this.repository.insertLog(tx, { orderId: order.id, key: 'timeline.reminded', params: {}, actorType: 'buyer', createdAt: now });
+    });
+  }
+}

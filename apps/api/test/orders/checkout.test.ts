@@ -1,0 +1,169 @@
+import { money, parseMoney } from '@caravan/contract/money';
+import { describe, expect, it } from 'vitest';
+import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { ADDRESS, buyer, listing, orderRow, placeOrder, stockOf, submit } from '../support/orders.ts';
+import { nextAddress, useTestApp } from '../support/test-app.ts';
+import { expectLedgerConsistent } from '../support/wallet.ts';
+
+const t = await useTestApp();
+await seedSmallCatalogue(t, { products: 120, shops: 6 });
+const SYSTEM = { type: 'system' as const, id: 'test', reason: 'test setting' };
+
+async function orderCount(buyerId: string): Promise<number> {
+  return (await t.database.pool.query<{ n: number }>('select count(*)::int as n from orders where buyer_id = $1', [buyerId])).rows[0]?.n ?? 0;
+}
+
+describe('order!submit', () => {
+  it('prices on the server, one order per seller, reserves stock and writes the timeline', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 50);
+    const b = await listing(t, 50, { excludeShop: a.shopId });
+    await t.services.settings.set(t.database.db, 'order_tax_rate', '0.05', SYSTEM);
+    await t.services.settings.set(t.database.db, 'order_service_fee_rate', '0.01', SYSTEM);
+    try {
+      const response = await submit(t, user, [
+        { sellerGoodsId: a.sellerGoodsId, skuId: a.skuId, goodsNum: 3 },
+        { sellerGoodsId: b.sellerGoodsId, goodsNum: 2 },
+      ]);
+      expect(response.code).toBe('0');
+      const orders = response.data?.orderList ?? [];
+      expect(orders.map((order) => order.sellerId).sort()).toEqual([a.shopId, b.shopId].sort());
+
+      // the same figures computed independently from the catalogue rows
+      const expected = async (line: typeof a, quantity: number) => {
+        const unit = money.round(money.mulRatio(parseMoney(line.skuPrice), money.add(parseMoney('1'), parseMoney(line.profitRatio)), 'down'), 2, 'down');
+        const goods = money.mulInt(unit, quantity);
+        const freightRow = (await t.database.pool.query<{ f: string }>('select (freight_dispatch + freight_long_distance + freight_delivery)::text as f from goods where id = $1', [line.goodsId])).rows[0];
+        const freight = parseMoney(Number(freightRow?.f).toFixed(10).replace(/0+$/, '').replace(/\.$/, ''));
+        const tax = money.round(money.mulRatio(goods, '0.05'), 2);
+        const fee = money.round(money.mulRatio(goods, '0.01'), 2);
+        return { goods: money.format(goods, { decimals: 2 }), total: money.format(money.sum([goods, freight, tax, fee]), { decimals: 2 }), tax: money.format(tax, { decimals: 2 }) };
+      };
+      const orderA = orders.find((order) => order.sellerId === a.shopId);
+      const want = await expected(a, 3);
+      expect(orderA).toMatchObject({ prizeReal: want.goods, totalPrice: want.total, tax: want.tax, goodsCount: 3, status: 0 });
+      expect(await stockOf(t, a.skuId)).toBe(47);
+      expect(await stockOf(t, b.skuId)).toBe(48);
+
+      const timeline = await t.call<{ log: string; createTime: string }[]>('orderLog!list', { orderId: orderA?.id, lang: 'en' }, { token: user.token });
+      expect(timeline.data?.map((entry) => entry.log)).toEqual(['Order placed, awaiting payment']);
+      const zh = await t.call<{ log: string }[]>('orderLog!list', { orderId: orderA?.id, lang: 'cn' }, { token: user.token });
+      expect(zh.data?.[0]?.log).toBe('订单已提交，等待付款');
+    } finally {
+      await t.services.settings.set(t.database.db, 'order_tax_rate', '0', SYSTEM);
+      await t.services.settings.set(t.database.db, 'order_service_fee_rate', '0', SYSTEM);
+    }
+  });
+
+  it('accepts the legacy delimited orderInfo and ignores any price the client sends', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 10);
+    const response = await t.call<{ orderList: { prizeReal: string }[] }>(
+      'order!submit',
+      { orderInfo: `${a.sellerGoodsId},2,${a.skuId}`, addressId: user.addressId, price: '0.01', totalPrice: '0.01' },
+      { token: user.token },
+    );
+    expect(response.code).toBe('0');
+    const unit = money.round(money.mulRatio(parseMoney(a.skuPrice), money.add(parseMoney('1'), parseMoney(a.profitRatio)), 'down'), 2, 'down');
+    expect(response.data?.orderList[0]?.prizeReal).toBe(money.format(money.mulInt(unit, 2), { decimals: 2 }));
+  });
+
+  it.each([
+    ['no orderInfo', { orderInfo: undefined }, 'orders.order_info_invalid'],
+    ['an empty list', { orderInfo: '[]' }, 'orders.order_info_invalid'],
+    ['broken JSON', { orderInfo: '[{"sellerGoodsId":' }, 'orders.order_info_invalid'],
+    ['a malformed id', { orderInfo: JSON.stringify([{ sellerGoodsId: 'x', goodsNum: 1 }]) }, 'orders.order_info_invalid'],
+    ['a fractional quantity', { orderInfo: JSON.stringify([{ sellerGoodsId: 'a'.repeat(32), goodsNum: 1.5 }]) }, 'orders.order_info_invalid'],
+    ['an unknown listing', { orderInfo: JSON.stringify([{ sellerGoodsId: 'a'.repeat(32), goodsNum: 1 }]) }, 'orders.goods_not_found'],
+    ['no address', { addressId: undefined }, 'orders.address_required'],
+  ])('refuses %s', async (_name, params, key) => {
+    const user = await buyer(t);
+    const a = await listing(t, 5);
+    const response = await t.call('order!submit', { orderInfo: JSON.stringify([{ sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }]), addressId: user.addressId, ...params }, { token: user.token });
+    expect(response.errorKey).toBe(key);
+    expect(await orderCount(user.id)).toBe(0);
+    expect(await stockOf(t, a.skuId)).toBe(5);
+  });
+
+  it('refuses quantities outside [buyMin, the configured maximum], off-shelf, sold-out and own goods, and foreign addresses', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 5);
+    const line = (goodsNum: number) => [{ sellerGoodsId: a.sellerGoodsId, goodsNum }];
+    expect((await submit(t, user, line(0))).errorKey).toBe('orders.quantity_below_min');
+    expect((await submit(t, user, line(501))).errorKey).toBe('orders.quantity_above_max');
+    expect((await submit(t, user, line(6))).errorKey).toBe('orders.sold_out');
+    const other = await buyer(t);
+    expect((await submit(t, user, line(1), { addressId: other.addressId })).errorKey).toBe('orders.address_not_found');
+    await t.database.pool.query('update seller_goods set is_shelf = false, visible = false where id = $1', [a.sellerGoodsId]);
+    expect((await submit(t, user, line(1))).errorKey).toBe('orders.goods_off_shelf');
+    await t.database.pool.query('update seller_goods set is_shelf = true, visible = true where id = $1', [a.sellerGoodsId]);
+    const ownAddress = await t.services.addresses.add(a.shopId, ADDRESS);
+    await expect(t.services.checkout.submit(a.shopId, { lines: [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }], addressId: ownAddress.id })).rejects.toMatchObject({ key: 'orders.own_goods' });
+    expect(await orderCount(user.id)).toBe(0);
+    expect(await stockOf(t, a.skuId)).toBe(5);
+  });
+
+  it('refuses an order below the minimum amount and more unpaid orders than the cap', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 100);
+    await t.services.settings.set(t.database.db, 'order_min_amount', '1000000', SYSTEM);
+    expect((await submit(t, user, [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }])).errorKey).toBe('orders.amount_below_min');
+    await t.services.settings.set(t.database.db, 'order_min_amount', '0', SYSTEM);
+    await t.services.settings.set(t.database.db, 'order_max_unpaid', 2, SYSTEM);
+    try {
+      await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+      t.clock.advance(10_000);
+      await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 2 });
+      t.clock.advance(10_000);
+      expect((await submit(t, user, [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 3 }])).errorKey).toBe('orders.too_many_unpaid');
+      expect(await orderCount(user.id)).toBe(2);
+      expect(await stockOf(t, a.skuId)).toBe(97);
+    } finally {
+      await t.services.settings.set(t.database.db, 'order_max_unpaid', 10, SYSTEM);
+    }
+  });
+
+  it('turns a double click into one order, and replays an Idempotency-Key', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 100);
+    const line = [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }];
+    const clicks = await Promise.all([submit(t, user, line), submit(t, user, line)]);
+    expect(clicks.map((click) => click.errorKey ?? 'ok').sort()).toEqual(['ok', 'orders.duplicate_submission']);
+    expect(await orderCount(user.id)).toBe(1);
+    // the same basket again later is a new order
+    t.clock.advance(6_000);
+    expect((await submit(t, user, line)).code).toBe('0');
+
+    const other = await buyer(t);
+    const headers = { 'idempotency-key': 'checkout-42' };
+    const first = await submit(t, other, line, { headers });
+    const replay = await submit(t, other, line, { headers });
+    expect(replay.data).toEqual(first.data);
+    expect(await orderCount(other.id)).toBe(1);
+    expect(await stockOf(t, a.skuId)).toBe(97);
+  });
+
+  it('200 concurrent buyers for the last 100 units: exactly 100 orders, never oversold', async () => {
+    const a = await listing(t, 100);
+    const buyers = [];
+    for (let batch = 0; batch < 10; batch += 1) buyers.push(...(await Promise.all(Array.from({ length: 20 }, () => buyer(t)))));
+    const results = await Promise.all(buyers.map((user) => submit(t, user, [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }])));
+    expect(results.filter((result) => result.code === '0')).toHaveLength(100);
+    expect(new Set(results.filter((result) => result.code !== '0').map((result) => result.errorKey))).toEqual(new Set(['orders.sold_out']));
+    expect(await stockOf(t, a.skuId)).toBe(0);
+    const reserved = await t.database.pool.query<{ n: number }>("select coalesce(sum(quantity), 0)::int as n from order_items where sku_id = $1", [a.skuId]);
+    expect(reserved.rows[0]?.n).toBe(100);
+    await expectLedgerConsistent(t);
+  });
+
+  it('needs a login', async () => {
+    expect((await t.call('order!submit', { orderInfo: '[]', addressId: 'a'.repeat(32) }, { remoteAddress: nextAddress() })).code).toBe('403');
+  });
+
+  it('keeps the order row for the reads', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 3);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect(await orderRow(t, id)).toMatchObject({ status: 'pending_payment', refund_state: 'none' });
+  });
+});

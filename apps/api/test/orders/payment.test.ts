@@ -1,0 +1,178 @@
+import { parseMoney } from '@caravan/contract/money';
+import { describe, expect, it } from 'vitest';
+import { escrowAccountCode } from '../../src/modules/orders/payment.service.ts';
+import { MINUTE_MS } from '../../src/platform/clock.ts';
+import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { buyer, listing, orderRow, placeOrder, stockOf, type Buyer } from '../support/orders.ts';
+import { nextAddress, registerUser, useTestApp } from '../support/test-app.ts';
+import { balanceOf, expectLedgerConsistent, fund, SAFEWORD } from '../support/wallet.ts';
+
+const t = await useTestApp();
+await seedSmallCatalogue(t, { products: 120, shops: 6 });
+const SYSTEM = { type: 'system' as const, id: 'test', reason: 'test setting' };
+
+async function pay(user: Buyer, orderId: string, safeword: string | undefined = SAFEWORD) {
+  return t.call('order!pay', { orderId, safeword }, { token: user.token, remoteAddress: nextAddress() });
+}
+
+async function totalOf(id: string): Promise<string> {
+  return Number((await orderRow(t, id))?.total).toFixed(2);
+}
+
+async function escrowBalance(orderId: string): Promise<string> {
+  const rows = await t.database.pool.query<{ balance: string }>('select (credits_posted - debits_posted)::text as balance from ledger_accounts where code = $1', [escrowAccountCode(orderId)]);
+  return Number(rows.rows[0]?.balance ?? 0).toFixed(2);
+}
+
+describe('order!pay', () => {
+  it('moves the total from the wallet into the order escrow and writes the timeline and the statement', async () => {
+    const user = await buyer(t, '5000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 2 });
+    const total = await totalOf(id);
+    const soldBefore = (await t.database.pool.query<{ n: number }>('select sold_num as n from seller_goods where id = $1', [a.sellerGoodsId])).rows[0]?.n ?? 0;
+    const response = await pay(user, id);
+    expect(response.code).toBe('0');
+    expect(await orderRow(t, id)).toMatchObject({ status: 'paid' });
+    expect(await escrowBalance(id)).toBe(total);
+    expect((await balanceOf(t, user)).money).toBe((5000 - Number(total)).toFixed(2));
+    const sold = (await t.database.pool.query<{ n: number }>('select sold_num as n from seller_goods where id = $1', [a.sellerGoodsId])).rows[0]?.n ?? 0;
+    expect(sold - soldBefore).toBe(2);
+    const timeline = await t.call<{ log: string }[]>('orderLog!list', { orderId: id, lang: 'en' }, { token: user.token });
+    expect(timeline.data?.map((entry) => entry.log)).toEqual(['Order placed, awaiting payment', `Order paid: ${parseMoney(total) ? total : ''} USDT`]);
+    const statement = await t.call<{ elements: { kind: string; direction: string; amount: string; referenceId: string }[] }>('wallet!statement', {}, { token: user.token });
+    expect(statement.data?.elements[0]).toMatchObject({ kind: 'order_payment', direction: 'out', amount: total, referenceId: id });
+    // paying again is refused, nothing moves
+    expect((await pay(user, id)).errorKey).toBe('orders.not_payable');
+    expect(await escrowBalance(id)).toBe(total);
+    await expectLedgerConsistent(t);
+  });
+
+  it('insufficient balance: "please recharge", and nothing changes', async () => {
+    const user = await buyer(t, '1');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    const response = await pay(user, id);
+    expect(response.errorKey).toBe('wallet.balance_insufficient');
+    expect(response.msg).toBe('Balance insufficient, please recharge');
+    expect(await orderRow(t, id)).toMatchObject({ status: 'pending_payment' });
+    expect((await balanceOf(t, user)).money).toBe('1.00');
+    expect(await escrowBalance(id)).toBe('0.00');
+    await expectLedgerConsistent(t);
+  });
+
+  it('pays several orders all or nothing', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 10);
+    const b = await listing(t, 10, { excludeShop: a.shopId });
+    const first = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    t.clock.advance(6_000);
+    const second = await placeOrder(t, user, { sellerGoodsId: b.sellerGoodsId, goodsNum: 1 });
+    const both = Number(await totalOf(first)) + Number(await totalOf(second));
+    await fund(t, user, (Number(await totalOf(first)) + 0.01).toFixed(2));
+    // enough for one, not for both: neither is paid
+    expect((await pay(user, `${first},${second}`)).errorKey).toBe('wallet.balance_insufficient');
+    expect([(await orderRow(t, first))?.status, (await orderRow(t, second))?.status]).toEqual(['pending_payment', 'pending_payment']);
+    await fund(t, user, both.toFixed(2));
+    expect((await pay(user, `${first}, ${second}`)).code).toBe('0');
+    expect([(await orderRow(t, first))?.status, (await orderRow(t, second))?.status]).toEqual(['paid', 'paid']);
+    await expectLedgerConsistent(t);
+  });
+
+  it('refuses another buyer\'s order (as if it did not exist), a wrong or missing fund password, and malformed ids', async () => {
+    const owner = await buyer(t, '1000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, owner, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    const thief = await buyer(t, '1000');
+    expect((await pay(thief, id)).errorKey).toBe('orders.not_found');
+    const mine = await placeOrder(t, thief, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect((await pay(thief, `${mine},${id}`)).errorKey).toBe('orders.not_found');
+    expect((await orderRow(t, mine))?.status).toBe('pending_payment');
+    expect((await pay(owner, id, '000000')).errorKey).toBe('accounts.safeword_wrong');
+    expect((await t.call('order!pay', { orderId: id }, { token: owner.token })).errorKey).toBe('accounts.safeword_required');
+    expect((await pay(owner, 'not-an-id')).errorKey).toBe('orders.not_found');
+    expect((await t.call('order!pay', { safeword: SAFEWORD }, { token: owner.token })).errorKey).toBe('orders.id_required');
+    expect((await balanceOf(t, owner)).money).toBe('1000.00');
+  });
+
+  it('200 concurrent payments against a balance that covers 100: exactly 100 paid', async () => {
+    await t.services.settings.set(t.database.db, 'order_max_unpaid', 1000, SYSTEM);
+    try {
+      const user = await buyer(t);
+      const a = await listing(t, 1000);
+      const ids: string[] = [];
+      for (let index = 0; index < 200; index += 1) {
+        ids.push(await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 }));
+        t.clock.advance(6_000); // past the double-click window
+      }
+      const total = Number(await totalOf(ids[0] ?? ''));
+      await fund(t, user, (total * 100).toFixed(2));
+      const outcomes = await Promise.all(ids.map((id) => t.services.payments.pay(user.id, id, SAFEWORD).then(() => 'ok', (error: { key?: string }) => error.key ?? String(error))));
+      expect(outcomes.filter((outcome) => outcome === 'ok')).toHaveLength(100);
+      expect(new Set(outcomes.filter((outcome) => outcome !== 'ok'))).toEqual(new Set(['wallet.balance_insufficient']));
+      expect((await balanceOf(t, user)).money).toBe('0.00');
+      await expectLedgerConsistent(t);
+    } finally {
+      await t.services.settings.set(t.database.db, 'order_max_unpaid', 10, SYSTEM);
+    }
+  }, 120_000);
+});
+
+describe('order!cancel and the payment time-out', () => {
+  it('cancels an unpaid order with one of the 5 reasons and returns its stock', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 4 });
+    expect(await stockOf(t, a.skuId)).toBe(6);
+    expect((await t.call('order!cancel', { orderId: id, returnReason: '9' }, { token: user.token })).errorKey).toBe('orders.cancel_reason_invalid');
+    expect((await t.call('order!cancel', { orderId: id }, { token: user.token })).errorKey).toBe('orders.cancel_reason_invalid');
+    const stranger = await registerUser(t);
+    expect((await t.call('order!cancel', { orderId: id, returnReason: '2' }, { token: stranger.token })).errorKey).toBe('orders.not_found');
+    expect((await t.call('order!cancel', { orderId: id, returnReason: '2' }, { token: user.token })).code).toBe('0');
+    expect(await stockOf(t, a.skuId)).toBe(10);
+    expect((await t.call('order!cancel', { orderId: id, returnReason: '2' }, { token: user.token })).errorKey).toBe('orders.cannot_cancel');
+    const timeline = await t.call<{ log: string }[]>('orderLog!list', { orderId: id, lang: 'en' }, { token: user.token });
+    expect(timeline.data?.at(-1)?.log).toBe('Cancelled by the buyer: Duplicate order');
+    expect((await pay(user, id)).errorKey).toBe('orders.not_payable');
+  });
+
+  it('a paid order cannot be cancelled', async () => {
+    const user = await buyer(t, '5000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    await pay(user, id);
+    expect((await t.call('order!cancel', { orderId: id, returnReason: '0' }, { token: user.token })).errorKey).toBe('orders.cannot_cancel');
+  });
+
+  it('cancels unpaid orders when the deadline passes, once, and refuses late payment', async () => {
+    const user = await buyer(t, '5000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 3 });
+    t.clock.advance(29 * MINUTE_MS);
+    expect(await t.services.payments.duePayments(t.clock.now(), 10_000)).not.toContain(id);
+    expect(await t.services.payments.cancelIfUnpaid(id)).toBe(false);
+    t.clock.advance(2 * MINUTE_MS);
+    expect((await pay(user, id)).errorKey).toBe('orders.not_payable');
+    expect(await t.services.payments.duePayments(t.clock.now(), 10_000)).toContain(id);
+    const runs = await Promise.all([t.services.payments.cancelIfUnpaid(id), t.services.payments.cancelIfUnpaid(id)]);
+    expect(runs.sort()).toEqual([false, true]);
+    expect(await orderRow(t, id)).toMatchObject({ status: 'cancelled', pay_deadline_at: null });
+    expect(await stockOf(t, a.skuId)).toBe(10);
+    const timeline = await t.call<{ log: string }[]>('orderLog!list', { orderId: id, lang: 'en' }, { token: user.token });
+    expect(timeline.data?.at(-1)?.log).toBe('Cancelled automatically: not paid in time');
+    expect((await balanceOf(t, user)).money).toBe('5000.00');
+  });
+});
+
+describe('remind to ship', () => {
+  it('works once per paid order', async () => {
+    const user = await buyer(t, '5000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect((await t.call('order!remind', { orderId: id }, { token: user.token })).errorKey).toBe('orders.cannot_remind');
+    await pay(user, id);
+    expect((await t.call('order!remind', { orderId: id }, { token: user.token })).code).toBe('0');
+    expect((await t.call('order!remind', { orderId: id }, { token: user.token })).errorKey).toBe('orders.already_reminded');
+    expect((await t.call<{ orderInfo: { reminded: number } }>('order!info', { orderId: id }, { token: user.token })).data?.orderInfo.reminded).toBe(1);
+  });
+});
