@@ -176,6 +176,77 @@ async function countAccepted(since) {
   }
 }
 
+/**
+ * A checkout per connection turn: order!submit (one listing, its own Idempotency-Key) then order!pay
+ * of the order just placed, with the fund password.
+ */
+function checkouts(fixtures) {
+  let index = 0;
+  const clientAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  return [
+    {
+      method: 'POST',
+      setupRequest(request, context) {
+        index += 1;
+        const user = fixtures.users[index % fixtures.users.length];
+        const listing = fixtures.listings[index % fixtures.listings.length];
+        context.user = user;
+        context.client = clientAddress(index + 100_000);
+        request.path = `/wap/api/order!submit.action?lang=en&token=${encodeURIComponent(user.token)}`;
+        request.headers = { ...request.headers, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `bench-checkout-${Date.now()}-${index}`, 'x-forwarded-for': context.client };
+        request.body = `orderInfo=${encodeURIComponent(JSON.stringify([{ sellerGoodsId: listing, goodsNum: 1 }]))}&addressId=${user.addressId}`;
+        return request;
+      },
+      onResponse(status, body, context) {
+        try {
+          context.orderId = JSON.parse(body).data.orderList[0].id;
+        } catch {
+          context.orderId = '';
+        }
+      },
+    },
+    {
+      method: 'POST',
+      setupRequest(request, context) {
+        request.path = `/wap/api/order!pay.action?lang=en&token=${encodeURIComponent(context.user.token)}`;
+        request.headers = { ...request.headers, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': context.client };
+        request.body = `orderId=${context.orderId}&safeword=${fixtures.safeword}`;
+        return request;
+      },
+    },
+  ];
+}
+
+async function countPaidOrders(since) {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  try {
+    return Number((await pool.query("select count(*)::int as n from orders where created_at >= $1 and status = 'paid'", [since])).rows[0].n);
+  } finally {
+    await pool.end();
+  }
+}
+
+/** Checkouts for DURATION seconds: orders paid per second, and the latency of both calls. */
+async function measureCheckout(name, url, requests) {
+  const since = new Date();
+  const result = await new Promise((resolve, reject) => {
+    autocannon({ url, connections: Math.min(CONNECTIONS, 20), duration: DURATION, requests, timeout: 30 }, (error, outcome) => (error ? reject(error) : resolve(outcome)));
+  });
+  const paid = await countPaidOrders(since);
+  const row = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    ordersPerSecond: Math.round((paid / DURATION) * 10) / 10,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx + (Math.floor(result.requests.total / 2) - paid),
+    total: result.requests.total,
+    accepted: paid,
+  };
+  log(`${name}: ${row.ordersPerSecond} orders/s (${row.requestsPerSecond} req/s), p50 ${row.p50} ms, p99 ${row.p99} ms, paid ${paid}`);
+  return row;
+}
+
 /** Each request is one user's first application: a fixed number of requests, no warm-up round. */
 async function measureOnce(name, url, requests, amount) {
   const since = new Date();
@@ -234,7 +305,7 @@ async function main() {
   try {
     const goods = await ensureSeeded();
     await vacuum();
-    const wallet = !only || only.has('wallet!getUsdt') || only.has('withdraw!apply') ? walletFixtures() : undefined;
+    const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain'].some((name) => only.has(name)) ? walletFixtures() : undefined;
     // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
     cold = await start(
       process.execPath,
@@ -276,6 +347,12 @@ async function main() {
       await new Promise((resolve) => setTimeout(resolve, 11_000));
       rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
     }
+    if (wallet && (!only || only.has('checkout'))) {
+      rows.push(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet)));
+    }
+    if (wallet && (!only || only.has('order!listMain'))) {
+      rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
+    }
     const ceilings = {
       fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
       pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
@@ -286,7 +363,8 @@ async function main() {
       ...rows
         .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
         .map((row) => `${row.name}: p99 ${row.p99} ms (goal <= 50 ms)`),
-      ...rows.filter((row) => row.accepted !== undefined).map((row) => `${row.name}: ${row.accepted} of ${row.total} applications accepted (goal: all)`),
+      ...rows.filter((row) => row.accepted !== undefined && row.ordersPerSecond === undefined).map((row) => `${row.name}: ${row.accepted} of ${row.total} applications accepted (goal: all)`),
+      ...rows.filter((row) => row.ordersPerSecond !== undefined).map((row) => `${row.name}: ${row.ordersPerSecond} orders/s, p99 ${row.p99} ms, ${row.accepted} paid`),
       `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)`,
     ].filter(Boolean);
 

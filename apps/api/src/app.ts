@@ -54,6 +54,8 @@ import { OrdersRepository, type DeadlineKind } from './modules/orders/orders.rep
 import { OrdersService, type OrderNamePorts } from './modules/orders/orders.service.ts';
 import { PaymentService } from './modules/orders/payment.service.ts';
 import { FulfilmentService } from './modules/orders/fulfilment.service.ts';
+import { RefundService } from './modules/orders/refund.service.ts';
+import { ordersConsoleRoutes } from './modules/orders/orders.routes.ts';
 import { ReviewService } from './modules/orders/review.service.ts';
 import { SellerOrdersService } from './modules/orders/seller-orders.service.ts';
 import { OperatorsRepository } from './modules/operators/operators.repository.ts';
@@ -120,6 +122,7 @@ export interface Services {
   orders: OrdersService;
   fulfilment: FulfilmentService;
   orderReviews: ReviewService;
+  refunds: RefundService;
   sellerOrders: SellerOrdersService;
   scheduler: Scheduler;
   limiter: RateLimiter;
@@ -297,6 +300,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const fulfilment = new FulfilmentService(db, ordersRepository, payments, ledger, deadlines, accounts, settings, audit, clock);
   const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isStoredImage: (url) => uploads.isStoredImage(url) }, clock);
   const sellerOrders = new SellerOrdersService(db, ordersRepository, orderNames, timeZone);
+  const refunds = new RefundService(db, ordersRepository, payments, ledger, { isStoredImage: (url) => uploads.isStoredImage(url) }, audit, clock);
   const due = (kind: DeadlineKind) => (now: Date, limit: number) => ordersRepository.due(db, kind, now, limit);
   scheduler.register({ name: 'order.pay_timeout', findDue: due('pay'), handle: (id) => payments.cancelIfUnpaid(id) });
   scheduler.register({ name: 'order.auto_ship', findDue: due('ship'), handle: (id) => fulfilment.shipIfDue(id) });
@@ -314,7 +318,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...favoritesActions(favorites),
     ...addressesActions(addresses),
     ...walletActions({ wallet, recharges, withdrawals, settings }),
-    ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, sellerOrders, names: orderNames }),
+    ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
   ];
 
   // ---- gateway and routes -------------------------------------------------------------------
@@ -332,7 +336,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     operators,
     translator,
     limiter,
-    routes: [walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) })],
+    routes: [
+      walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) }),
+      ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
+    ],
   });
   registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
@@ -365,6 +372,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       orders,
       fulfilment,
       orderReviews,
+      refunds,
       sellerOrders,
       scheduler,
       limiter,

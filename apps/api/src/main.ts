@@ -140,9 +140,9 @@ async function benchFixtures(): Promise<void> {
   const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
   const { app, services } = await buildApp({ env, db: database.db });
   try {
-    const users = await prepareWalletBench(services, database.db, option('users', 1000), (line) => process.stderr.write(`[bench] ${line}\n`));
-    writeFileSync(out, JSON.stringify({ users, safeword: WALLET_BENCH.safeword }));
-    say(`wallet bench fixtures: ${users.length} users`);
+    const fixtures = await prepareWalletBench(services, database.db, option('users', 1000), (line) => process.stderr.write(`[bench] ${line}\n`));
+    writeFileSync(out, JSON.stringify({ ...fixtures, safeword: WALLET_BENCH.safeword }));
+    say(`bench fixtures: ${fixtures.users.length} users, ${fixtures.listings.length} listings`);
   } finally {
     await app.close();
     await database.close();

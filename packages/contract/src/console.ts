@@ -94,3 +94,38 @@ export const consoleStatement = z.object({
   frozen: z.string(),
   lines: consolePage(consoleStatementLine),
 });
+
+// ---- orders -------------------------------------------------------------------------------------
+
+export const orderQuery = consolePageQuery.extend({
+  status: z.enum(['pending_payment', 'paid', 'confirmed', 'shipped', 'received', 'completed', 'cancelled', 'refunded']).optional(),
+  refundState: z.enum(['none', 'requested', 'refunding', 'succeeded', 'failed', 'rejected']).optional(),
+  buyerId: z.string().max(64).optional(),
+  shopId: z.string().max(64).optional(),
+});
+export const consoleOrder = z.object({
+  id: z.string(),
+  buyerId: z.string(),
+  buyerName: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  status: z.string(),
+  refundState: z.string(),
+  goodsCount: z.number().int(),
+  total: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  refundAmount: z.string().nullable(),
+  refundReason: z.string().nullable(),
+});
+export const consoleOrderDetail = consoleOrder.extend({
+  address: z.object({ contacts: z.string(), phone: z.string(), email: z.string(), country: z.string(), province: z.string(), city: z.string(), postcode: z.string(), address: z.string() }),
+  amounts: z.object({ goods: z.string(), original: z.string(), system: z.string(), profit: z.string(), freight: z.string(), tax: z.string(), serviceFee: z.string(), total: z.string(), commissionRate: z.string() }),
+  items: z.array(z.object({ id: z.string(), sellerGoodsId: z.string(), skuId: z.string(), name: z.string(), attributes: z.string(), quantity: z.number().int(), unitPrice: z.string(), lineAmount: z.string(), reviewed: z.boolean() })),
+  timeline: z.array(z.object({ key: z.string(), text: z.string(), actorType: z.string(), at: z.string() })),
+  transfers: z.array(z.object({ id: z.string(), kind: z.string(), amount: z.string(), debitAccountId: z.string(), creditAccountId: z.string(), at: z.string() })),
+  refund: z.object({ remark: z.string(), pictures: z.array(z.string()), requestedAt: z.string().nullable(), refundedAt: z.string().nullable() }),
+  deadlines: z.object({ pay: z.string().nullable(), ship: z.string().nullable(), receive: z.string().nullable(), review: z.string().nullable(), returnBy: z.string().nullable() }),
+});
+export const shipBody = z.object({ reason: z.string().max(500).optional() });
+export const manualRefundBody = z.object({ reasonCode: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']), amount: z.string().max(40).optional(), reason: z.string().max(500) });

@@ -275,3 +275,46 @@ export const sellerPushInput = z.object({
   safeword: z.string({ error: 'accounts.safeword_required' }).max(64, { error: 'accounts.safeword_length' }).optional(),
 });
 export const noPushOutput = z.object({ noPushNum: z.number().int() });
+
+// ---- refunds and returns ------------------------------------------------------------------------
+
+/** The 9 refund reasons (spec): 1 not received ... 9 other. */
+export const REFUND_REASON_CODES = ['1', '2', '3', '4', '5', '6', '7', '8', '9'] as const;
+
+export const returnsInput = z.object({
+  orderId: requiredText('orders.id_required', 'orders.not_found', 64),
+  returnReason: textParam(20).optional(),
+  returnDetail: textParam(500).optional(),
+  /** omitted: the whole order */
+  returnAmount: z.unknown().optional(),
+  imgUrl1: picture,
+  imgUrl2: picture,
+  imgUrl3: picture,
+  imgUrl4: picture,
+  imgUrl5: picture,
+  imgUrl6: picture,
+  imgUrl7: picture,
+  imgUrl8: picture,
+  imgUrl9: picture,
+  imgUrl10: picture,
+});
+
+export const sellerReturnsInput = z.object({
+  returnStatus: intParam({ min: 0, max: 5, error: 'orders.status_invalid' }).optional(),
+  begin: legacyDate,
+  end: legacyDate,
+  pageNum: intParam({ error: 'common.page_invalid' }).optional(),
+  pageSize: intParam({ error: 'common.param_invalid' }).optional(),
+});
+export const sellerReturnOutput = z.object({
+  id: z.string(),
+  createTime: z.string(),
+  refundTime: z.string(),
+  returnPrice: z.string(),
+  returnStatus: z.number().int(),
+  returnReason: z.string(),
+  returnDetail: z.string(),
+  partyId: z.string(),
+  username: z.string(),
+});
+export const sellerReturnsOutput = pagedListSchema(sellerReturnOutput);

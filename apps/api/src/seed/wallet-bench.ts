@@ -19,7 +19,17 @@ export const WALLET_BENCH = {
 
 const SYSTEM = { type: 'system' as const, id: 'bench', reason: 'bench fixtures' };
 
-export async function prepareWalletBench(services: Services, db: Database, count: number, log: (line: string) => void): Promise<{ userId: string; token: string }[]> {
+/** Where bench buyers' orders go. */
+const BENCH_ADDRESS = { contacts: 'Bench Buyer', phone: '+1 718 555 0100', address: '1 Bench Street', postcode: '11201', countryId: 233, provinceId: 1452, cityId: 112872 };
+/** Listings the checkout scenario buys from, each with stock enough for any run. */
+export const BENCH_LISTINGS = 20;
+
+export async function prepareWalletBench(
+  services: Services,
+  db: Database,
+  count: number,
+  log: (line: string) => void,
+): Promise<{ users: { userId: string; token: string; addressId: string }[]; listings: string[] }> {
   const rows = await db.execute<{ id: string; username: string }>(sql`select id, username from users where username like ${`${WALLET_BENCH.prefix}%`} and status = 'active'`);
   const existing = new Map(rows.rows.map((row) => [row.username, row.id]));
   const names = Array.from({ length: count }, (_, index) => `${WALLET_BENCH.prefix}${String(index + 1).padStart(5, '0')}`);
@@ -41,6 +51,8 @@ export async function prepareWalletBench(services: Services, db: Database, count
       await services.wallet.bindAddress(userId, { blockchain_name: 'TRC20', channel_address: WALLET_BENCH.address });
     }
     const id = userId;
+    const [address] = await services.addresses.list(id);
+    const addressId = address?.id ?? (await services.addresses.add(id, BENCH_ADDRESS)).id;
     // withdrawals left open by the previous run are refused, so each user may apply again
     const open = await db.execute<{ id: string }>(sql`select id from withdraw_orders where user_id = ${id} and state = 'pending'`);
     for (const row of open.rows) await services.withdrawals.reject(row.id, SYSTEM);
@@ -55,9 +67,15 @@ export async function prepareWalletBench(services: Services, db: Database, count
       }
       return services.sessions.create(tx, id, { ip: '127.0.0.1', userAgent: 'caravan-bench' });
     });
-    return { userId: id, token };
+    return { userId: id, token, addressId };
   });
   // every bench user applies once per run; the daily cap must not stop a second run on the same day
   await services.settings.set(db, 'withdraw_limit_num', 1000, { ...SYSTEM, reason: 'bench: applications per user per day' });
-  return users;
+  await services.settings.set(db, 'order_max_unpaid', 1000, { ...SYSTEM, reason: 'bench: checkouts in flight per buyer' });
+  const listings = await db.execute<{ id: string; sku: string }>(sql`
+    select sg.id, (select s.id from goods_skus s where s.goods_id = sg.goods_id order by s.sort, s.id limit 1) as sku
+      from seller_goods sg join goods g on g.id = sg.goods_id
+     where sg.visible and g.buy_min = 1 order by sg.id limit ${BENCH_LISTINGS}`);
+  for (const row of listings.rows) await db.execute(sql`update goods_skus set stock = 100000000 where id = ${row.sku}`);
+  return { users, listings: listings.rows.map((row) => row.id) };
 }

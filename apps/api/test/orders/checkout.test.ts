@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { ADDRESS, buyer, listing, orderRow, placeOrder, stockOf, submit } from '../support/orders.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
-import { expectLedgerConsistent } from '../support/wallet.ts';
+import { expectLedgerConsistent, fund, SAFEWORD } from '../support/wallet.ts';
 
 const t = await useTestApp();
 await seedSmallCatalogue(t, { products: 120, shops: 6 });
@@ -153,6 +153,14 @@ describe('order!submit', () => {
     expect(await stockOf(t, a.skuId)).toBe(0);
     const reserved = await t.database.pool.query<{ n: number }>("select coalesce(sum(quantity), 0)::int as n from order_items where sku_id = $1", [a.skuId]);
     expect(reserved.rows[0]?.n).toBe(100);
+    // the 100 winners pay at once: 100 paid, nothing oversold
+    const winners = buyers.map((user, index) => ({ user, id: results[index]?.data?.orderList[0]?.id })).filter((entry) => entry.id !== undefined);
+    await Promise.all(winners.map(({ user }) => fund(t, user, '100000')));
+    const paid = await Promise.all(winners.map(({ user, id }) => t.services.payments.pay(user.id, id ?? '', SAFEWORD).then(() => 'ok', (error: { key?: string }) => error.key)));
+    expect(paid.filter((outcome) => outcome === 'ok')).toHaveLength(100);
+    const statuses = await t.database.pool.query<{ status: string; n: number }>("select o.status, count(*)::int as n from orders o join order_items i on i.order_id = o.id where i.sku_id = $1 group by o.status", [a.skuId]);
+    expect(statuses.rows).toEqual([{ status: 'paid', n: 100 }]);
+    expect(await stockOf(t, a.skuId)).toBe(0);
     await expectLedgerConsistent(t);
   });
 

@@ -16,7 +16,7 @@ export const orders = pgTable(
     shopId: text().notNull(),
     /** one checkout may create several orders (one per seller) */
     checkoutId: text().notNull(),
-    /** 'pending_payment' | 'paid' | 'confirmed' | 'shipped' | 'received' | 'completed' | 'cancelled' */
+    /** 'pending_payment' | 'paid' | 'confirmed' | 'shipped' | 'received' | 'completed' | 'cancelled' | 'refunded' */
     status: text().notNull(),
     /** 'none' | 'requested' | 'refunding' | 'succeeded' | 'failed' | 'rejected' */
     refundState: text().notNull().default('none'),
@@ -56,6 +56,8 @@ export const orders = pgTable(
     refundAmount: moneyColumn(),
     refundRemark: text(),
     refundImages: jsonb().$type<string[]>(),
+    refundRequestedAt: timestamptz(),
+    refundedAt: timestamptz(),
 
     // the escrow transfer made at payment; the transfers that release it reference the order
     paymentTransferId: text(),
@@ -83,6 +85,8 @@ export const orders = pgTable(
     index('orders_buyer_status_idx').on(table.buyerId, table.status, table.createdAt.desc()),
     index('orders_shop_idx').on(table.shopId, table.createdAt.desc(), table.id),
     index('orders_checkout_idx').on(table.checkoutId),
+    index('orders_shop_refund_idx').on(table.shopId, table.refundRequestedAt.desc()).where(sql`${table.refundState} <> 'none'`),
+    index('orders_refund_queue_idx').on(table.refundRequestedAt).where(sql`${table.refundState} = 'requested'`),
     index('orders_pay_deadline_idx').on(table.payDeadlineAt).where(sql`${table.status} = 'pending_payment'`),
     index('orders_ship_deadline_idx').on(table.shipDeadlineAt).where(sql`${table.status} in ('paid', 'confirmed')`),
     index('orders_auto_receive_idx').on(table.autoReceiveAt).where(sql`${table.status} = 'shipped'`),

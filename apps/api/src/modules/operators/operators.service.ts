@@ -17,13 +17,21 @@ import type { OperatorRow, OperatorsRepository } from './operators.repository.ts
 export const OPERATOR_ROLES = ['admin', 'finance', 'support'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export type Permission = 'recharges.read' | 'recharges.decide' | 'withdrawals.read' | 'withdrawals.decide' | 'statements.read';
+export type Permission =
+  | 'recharges.read'
+  | 'recharges.decide'
+  | 'withdrawals.read'
+  | 'withdrawals.decide'
+  | 'statements.read'
+  | 'orders.read'
+  | 'orders.ship'
+  | 'orders.refund';
 
-/** What each role may do: finance decides on money, support only looks. */
+/** What each role may do: finance decides on money (deposits, payouts, refunds), support looks and ships. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;

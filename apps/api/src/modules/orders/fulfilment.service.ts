@@ -146,19 +146,19 @@ export class FulfilmentService {
     if (!orderMachine.next(order.status as OrderState, 'complete')) throw new AppError('orders.cannot_review');
     const escrow = await this.ledger.namedAccount(tx, escrowAccountCode(order.id), 'order_escrow');
     const split = completionSplit(order);
-    const moves: [Money, Promise<{ id: string }>][] = [
-      [split.goodsRevenue, this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.goodsRevenue)],
-      [split.fees, this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.feesIncome)],
-      [split.commission, this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.commissionIncome)],
-      [split.seller, this.ledger.userWallet(tx, order.shopId)],
+    // accounts are fetched one at a time: the transaction runs one query at a time
+    const moves: [Money, string, () => Promise<{ id: string }>][] = [
+      [split.goodsRevenue, 'order_goods_revenue', () => this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.goodsRevenue)],
+      [split.fees, 'order_fees', () => this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.feesIncome)],
+      [split.commission, 'order_commission', () => this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.commissionIncome)],
+      [split.seller, 'order_income', () => this.ledger.userWallet(tx, order.shopId)],
     ];
-    const kinds = ['order_goods_revenue', 'order_fees', 'order_commission', 'order_income'];
-    for (const [index, [amount, account]] of moves.entries()) {
+    for (const [amount, kind, account] of moves) {
       if (!money.isPositive(amount)) continue;
       const moved = await this.ledger.postTransfer(tx, {
-        kind: kinds[index] ?? 'order_release',
+        kind,
         debitAccountId: escrow.id,
-        creditAccountId: (await account).id,
+        creditAccountId: (await account()).id,
         amount,
         referenceType: 'order',
         referenceId: order.id,

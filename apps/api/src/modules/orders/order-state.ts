@@ -3,9 +3,9 @@ import { stateMachine } from '../../platform/state-machine.ts';
 // The order and its refund as two machines side by side (ARCHITECTURE section 6). Legacy numbers
 // (status -1..6, returnStatus) exist only in `legacyStatus` and the mapper.
 
-export const ORDER_STATES = ['pending_payment', 'paid', 'confirmed', 'shipped', 'received', 'completed', 'cancelled'] as const;
+export const ORDER_STATES = ['pending_payment', 'paid', 'confirmed', 'shipped', 'received', 'completed', 'cancelled', 'refunded'] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
-export type OrderEvent = 'pay' | 'cancel' | 'confirm' | 'ship' | 'receive' | 'complete';
+export type OrderEvent = 'pay' | 'cancel' | 'confirm' | 'ship' | 'receive' | 'complete' | 'refund';
 
 export const orderMachine = stateMachine<OrderState, OrderEvent>(ORDER_STATES, {
   /** the buyer paid: the money sits in the order's escrow */
@@ -20,6 +20,8 @@ export const orderMachine = stateMachine<OrderState, OrderEvent>(ORDER_STATES, {
   receive: { from: ['shipped'], to: 'received' },
   /** reviewed (or the default review): escrow is released */
   complete: { from: ['received'], to: 'completed' },
+  /** a refund succeeded: the escrow went back to the buyer (a partial refund settles the rest) */
+  refund: { from: ['paid', 'confirmed', 'received'], to: 'refunded' },
 });
 
 export const REFUND_STATES = ['none', 'requested', 'refunding', 'succeeded', 'failed', 'rejected'] as const;
@@ -39,7 +41,7 @@ export const refundMachine = stateMachine<RefundState, RefundEvent>(REFUND_STATE
 /** Order states a refund may be asked in: paid or confirmed (not shipped), or received within the return window. */
 export const REFUNDABLE_ORDER_STATES: readonly OrderState[] = ['paid', 'confirmed', 'received'];
 
-/** Legacy status: -1 cancelled, 0 to pay, 1 to ship, 2 confirmed, 3 to receive, 4 received, 5 reviewed. */
+/** Legacy status: -1 cancelled, 0 to pay, 1 to ship, 2 confirmed, 3 to receive, 4 received, 5 reviewed, 6 refunded. */
 export function legacyStatus(state: OrderState): number {
   switch (state) {
     case 'cancelled':
@@ -56,6 +58,8 @@ export function legacyStatus(state: OrderState): number {
       return 4;
     case 'completed':
       return 5;
+    case 'refunded':
+      return 6;
   }
 }
 

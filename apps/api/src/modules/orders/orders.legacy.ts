@@ -6,6 +6,10 @@ import {
   evaluationAddListInput,
   listGoodsInput,
   noPushOutput,
+  returnsInput,
+  sellerReturnOutput,
+  sellerReturnsInput,
+  sellerReturnsOutput,
   sellerOrderDetailsOutput,
   sellerOrdersInput,
   sellerOrdersOutput,
@@ -27,6 +31,7 @@ import type { RateRule } from '../../platform/rate-limit.ts';
 import { ACCOUNT_RATE_RULES } from '../accounts/accounts.legacy.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { FulfilmentService } from './fulfilment.service.ts';
+import type { RefundService } from './refund.service.ts';
 import type { ReviewService } from './review.service.ts';
 import type { SellerOrdersService } from './seller-orders.service.ts';
 import { toOrderSummary } from './orders.mapper.ts';
@@ -46,10 +51,11 @@ export function ordersActions(deps: {
   orders: OrdersService;
   fulfilment: FulfilmentService;
   reviews: ReviewService;
+  refunds: RefundService;
   sellerOrders: SellerOrdersService;
   names: OrderNamePorts;
 }): AnyAction[] {
-  const { checkout, payments, orders, fulfilment, reviews, sellerOrders, names } = deps;
+  const { checkout, payments, orders, fulfilment, reviews, refunds, sellerOrders, names } = deps;
   const perUser = (rule: RateRule) => [{ rule, subject: 'user' as const }];
   return [
     defineAction({
@@ -122,6 +128,23 @@ export function ordersActions(deps: {
       rateLimits: perUser(ORDER_RATE_RULES.actionsPerUser),
       handler: async (input, ctx) => {
         await fulfilment.receive(ctx.user.id, input.orderId);
+        return null;
+      },
+    }),
+    defineAction({
+      call: 'order!returns',
+      tag: TAG,
+      auth: 'user',
+      summary: 'Ask for a refund (paid or confirmed) or a return (within the return window after receipt): returnReason 1..9, returnDetail, returnAmount, imgUrl1..imgUrl9.',
+      input: returnsInput,
+      output: emptyOutput,
+      successMessage: 'success.application_submitted',
+      rateLimits: perUser(ORDER_RATE_RULES.actionsPerUser),
+      handler: async (input, ctx) => {
+        const pictures = [input.imgUrl1, input.imgUrl2, input.imgUrl3, input.imgUrl4, input.imgUrl5, input.imgUrl6, input.imgUrl7, input.imgUrl8, input.imgUrl9, input.imgUrl10]
+          .map((url) => url?.trim() ?? '')
+          .filter((url) => url.length > 0);
+        await refunds.request(ctx.user.id, input.orderId, { reason: input.returnReason, detail: input.returnDetail, amount: input.returnAmount, pictures });
         return null;
       },
     }),
@@ -237,6 +260,26 @@ export function ordersActions(deps: {
         await fulfilment.confirm(ctx.user.id, input.orderId, input.safeword, { ip: ctx.ip, requestId: ctx.requestId });
         return null;
       },
+    }),
+    defineAction({
+      call: 'orders!list-returns',
+      area: 'seller',
+      tag: TAG,
+      auth: 'seller',
+      summary: "The shop's refunds and returns (returnStatus 0..5, begin, end).",
+      input: sellerReturnsInput,
+      output: sellerReturnsOutput,
+      handler: (input, ctx) => sellerOrders.listReturns(ctx.user.id, input),
+    }),
+    defineAction({
+      call: 'orders!details-returns',
+      area: 'seller',
+      tag: TAG,
+      auth: 'seller',
+      summary: "One of the shop's refunds or returns.",
+      input: orderIdInput,
+      output: sellerReturnOutput,
+      handler: (input, ctx) => sellerOrders.detailsReturn(ctx.user.id, input.orderId),
     }),
     defineAction({
       call: 'orders!noPushNum',

@@ -33,6 +33,17 @@ export interface ShopFilter {
   confirmed?: boolean | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** refunds and returns only (optionally in these refund states) */
+  refunds?: { states?: string[] | undefined } | undefined;
+  limit: number;
+  offset: number;
+}
+
+export interface ConsoleOrderFilter {
+  status?: string | undefined;
+  refundState?: string | undefined;
+  buyerId?: string | undefined;
+  shopId?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -195,6 +206,8 @@ export class OrdersRepository {
       filter.confirmed === undefined ? undefined : filter.confirmed ? isNotNull(orders.confirmedAt) : isNull(orders.confirmedAt),
       filter.from ? gte(orders.createdAt, filter.from) : undefined,
       filter.to ? lt(orders.createdAt, filter.to) : undefined,
+      filter.refunds ? ne(orders.refundState, 'none') : undefined,
+      filter.refunds?.states ? inArray(orders.refundState, filter.refunds.states) : undefined,
     );
   }
 
@@ -211,6 +224,21 @@ export class OrdersRepository {
   async countForShop(executor: Executor, filter: Omit<ShopFilter, 'limit' | 'offset'>): Promise<number> {
     const rows = await executor.select({ n: count() }).from(orders).where(this.shopConditions(filter));
     return rows[0]?.n ?? 0;
+  }
+
+  /** The console's order search. */
+  async search(executor: Executor, filter: ConsoleOrderFilter): Promise<{ rows: OrderRow[]; total: number }> {
+    const where = and(
+      filter.status ? eq(orders.status, filter.status) : undefined,
+      filter.refundState ? eq(orders.refundState, filter.refundState) : undefined,
+      filter.buyerId ? eq(orders.buyerId, filter.buyerId) : undefined,
+      filter.shopId ? eq(orders.shopId, filter.shopId) : undefined,
+    );
+    const [rows, totals] = await Promise.all([
+      executor.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(filter.limit).offset(filter.offset),
+      executor.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows, total: totals[0]?.n ?? 0 };
   }
 
   /** Orders per state of one buyer, and how many have a refund under way. */

@@ -7,7 +7,7 @@ import { formatLegacyDateTime, parseLegacyDateTime } from '../../platform/time-z
 import { amount } from './orders.mapper.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrderNamePorts } from './orders.service.ts';
-import { legacyStatus, statesOfLegacyStatus, type OrderState } from './order-state.ts';
+import { legacyRefundStatus, legacyStatus, REFUND_STATES, statesOfLegacyStatus, type OrderState, type RefundState } from './order-state.ts';
 
 // The seller panel's view of its shop's orders (/wap/seller/orders!*): only its own orders, with the
 // margin it earns; addresses are the buyer's delivery address (the platform warehouse ships).
@@ -93,6 +93,43 @@ export class SellerOrdersService {
       province: order.province,
       city: order.city,
       postcode: order.postcode,
+      partyId: order.buyerId,
+      username,
+    };
+  }
+
+  /** orders!list-returns: the shop's orders with a refund or return, newest first. */
+  async listReturns(shopId: string, input: { returnStatus?: number | undefined; begin?: string | undefined; end?: string | undefined; pageNum?: number | undefined; pageSize?: number | undefined }) {
+    const page = resolvePage(input.pageNum, input.pageSize, 10);
+    const state = input.returnStatus === undefined ? undefined : REFUND_STATES[input.returnStatus];
+    const filter = { shopId, refunds: { states: state ? [state] : undefined }, from: this.date(input.begin, false), to: this.date(input.end, true) };
+    const [rows, total] = await Promise.all([
+      this.repository.pageForShop(this.db, { ...filter, limit: page.pageSize, offset: page.offset }),
+      this.repository.countForShop(this.db, filter),
+    ]);
+    const users = await this.names.usernames([...new Set(rows.map((row) => row.buyerId))]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
+      pageList: rows.map((row) => this.toReturn(row, users.get(row.buyerId)?.username ?? '')),
+    };
+  }
+
+  async detailsReturn(shopId: string, orderId: string) {
+    const order = /^[0-9a-f]{32}$/.test(orderId) ? await this.repository.findOrder(this.db, orderId) : undefined;
+    if (!order || order.shopId !== shopId || order.refundState === 'none') throw new AppError('orders.not_found');
+    const users = await this.names.usernames([order.buyerId]);
+    return this.toReturn(order, users.get(order.buyerId)?.username ?? '');
+  }
+
+  private toReturn(order: OrderRow, username: string) {
+    return {
+      id: order.id,
+      createTime: formatLegacyDateTime(this.timeZone, order.refundRequestedAt ?? order.createdAt),
+      refundTime: formatLegacyDateTime(this.timeZone, order.refundedAt),
+      returnPrice: amount(order.refundAmount ?? money.zero),
+      returnStatus: legacyRefundStatus(order.refundState as RefundState),
+      returnReason: order.refundReason ?? '',
+      returnDetail: order.refundRemark ?? '',
       partyId: order.buyerId,
       username,
     };

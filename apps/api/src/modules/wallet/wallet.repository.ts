@@ -167,10 +167,9 @@ export class WalletRepository {
   // ---- the one-unfinished rule ----------------------------------------------------------------
 
   async unfinished(executor: Executor, userId: string): Promise<{ recharge: boolean; withdrawal: boolean }> {
-    const [recharges, withdrawals] = await Promise.all([
-      executor.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.state, 'pending'))),
-      executor.select({ n: count() }).from(withdrawOrders).where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.state, 'pending'))),
-    ]);
+    // one after the other: the executor may be a transaction, which runs one query at a time
+    const recharges = await executor.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.state, 'pending')));
+    const withdrawals = await executor.select({ n: count() }).from(withdrawOrders).where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.state, 'pending')));
     return { recharge: (recharges[0]?.n ?? 0) > 0, withdrawal: (withdrawals[0]?.n ?? 0) > 0 };
   }
 
