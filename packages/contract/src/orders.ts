@@ -274,7 +274,8 @@ export const sellerPushInput = z.object({
   orderId: requiredText('orders.id_required', 'orders.not_found', 2000),
   safeword: z.string({ error: 'accounts.safeword_required' }).max(64, { error: 'accounts.safeword_length' }).optional(),
 });
-export const noPushOutput = z.object({ noPushNum: z.number().int() });
+/** `remindNum`: orders waiting for the seller whose buyer asked to ship (the reminder reaches the seller here and in the list's `reminded`). */
+export const noPushOutput = z.object({ noPushNum: z.number().int(), remindNum: z.number().int() });
 
 // ---- refunds and returns ------------------------------------------------------------------------
 

@@ -41,9 +41,12 @@ describe('order journey', () => {
     expect((await t.call('order!pay', { orderId: id, safeword: SAFEWORD }, { token: user.token })).code).toBe('0');
 
     // the seller sees it waiting, and accepts it
-    expect((await t.call('orders!noPushNum', {}, { token: seller.token, prefix: '/wap/seller/' })).data).toEqual({ noPushNum: 1 });
+    expect((await t.call('orders!noPushNum', {}, { token: seller.token, prefix: '/wap/seller/' })).data).toEqual({ noPushNum: 1, remindNum: 0 });
+    // the buyer's reminder reaches the seller
+    await t.call('order!remind', { orderId: id }, { token: user.token });
+    expect((await t.call('orders!noPushNum', {}, { token: seller.token, prefix: '/wap/seller/' })).data).toEqual({ noPushNum: 1, remindNum: 1 });
     const list = await t.call<{ pageList: { id: string; payStatus: number; purchStatus: number }[] }>('orders!list', {}, { token: seller.token, prefix: '/wap/seller/' });
-    expect(list.data?.pageList).toEqual([expect.objectContaining({ id, payStatus: 1, purchStatus: 0 })]);
+    expect(list.data?.pageList).toEqual([expect.objectContaining({ id, payStatus: 1, purchStatus: 0, reminded: 1 })]);
     expect((await t.call('orders!push', { orderId: id, safeword: '000000' }, { token: seller.token, prefix: '/wap/seller/', remoteAddress: nextAddress() })).errorKey).toBe('accounts.safeword_wrong');
     expect((await t.call('orders!push', { orderId: id, safeword: SAFEWORD }, { token: seller.token, prefix: '/wap/seller/' })).code).toBe('0');
     expect((await t.call('orders!push', { orderId: id, safeword: SAFEWORD }, { token: seller.token, prefix: '/wap/seller/', remoteAddress: nextAddress() })).errorKey).toBe('orders.cannot_confirm');
@@ -64,7 +67,7 @@ describe('order journey', () => {
     expect(review).toMatchObject({ code: '0', msg: 'Review submitted' });
     const row = await orderRow(t, id);
     expect(row?.status).toBe('completed');
-    expect(await timeline(user.token, id)).toEqual(['timeline.placed', 'timeline.paid', 'timeline.confirmed', 'timeline.system_shipped', 'timeline.received', 'timeline.completed']);
+    expect(await timeline(user.token, id)).toEqual(['timeline.placed', 'timeline.paid', 'timeline.reminded', 'timeline.confirmed', 'timeline.system_shipped', 'timeline.received', 'timeline.completed']);
 
     const order = await t.services.orders.visible(id, { userId: user.id });
     const split = completionSplit(order);

@@ -165,6 +165,6 @@ export class FulfilmentService {
       });
       if (!moved.ok) throw new Error(`order ${order.id}: escrow release refused (${moved.reason})`);
     }
-    await this.payments.transition(tx, order, 'complete', { completedAt: this.clock.now(), autoReviewAt: null }, { key: 'timeline.completed', actorType: 'system' });
+    await this.payments.transition(tx, order, 'complete', { completedAt: this.clock.now(), autoReviewAt: null, returnDeadlineAt: null }, { key: 'timeline.completed', actorType: 'system' });
   }
 }

@@ -33,6 +33,8 @@ export interface ShopFilter {
   confirmed?: boolean | undefined;
   from?: Date | undefined;
   to?: Date | undefined;
+  /** only orders whose buyer reminded the seller to ship */
+  reminded?: boolean | undefined;
   /** refunds and returns only (optionally in these refund states) */
   refunds?: { states?: string[] | undefined } | undefined;
   limit: number;
@@ -207,6 +209,7 @@ export class OrdersRepository {
       filter.from ? gte(orders.createdAt, filter.from) : undefined,
       filter.to ? lt(orders.createdAt, filter.to) : undefined,
       filter.refunds ? ne(orders.refundState, 'none') : undefined,
+      filter.reminded ? isNotNull(orders.remindedAt) : undefined,
       filter.refunds?.states ? inArray(orders.refundState, filter.refunds.states) : undefined,
     );
   }

@@ -136,8 +136,12 @@ export class SellerOrdersService {
   }
 
   /** Paid orders the seller has not accepted yet. */
-  async noPushNum(shopId: string): Promise<{ noPushNum: number }> {
-    return { noPushNum: await this.repository.countForShop(this.db, { shopId, states: ['paid'] }) };
+  async noPushNum(shopId: string): Promise<{ noPushNum: number; remindNum: number }> {
+    const [noPushNum, remindNum] = await Promise.all([
+      this.repository.countForShop(this.db, { shopId, states: ['paid'] }),
+      this.repository.countForShop(this.db, { shopId, states: ['paid', 'confirmed'], reminded: true }),
+    ]);
+    return { noPushNum, remindNum };
   }
 }
 
