@@ -4,7 +4,8 @@ import { completionSplit } from '../../src/modules/orders/fulfilment.service.ts'
 import { escrowAccountCode } from '../../src/modules/orders/payment.service.ts';
 import { DAY_MS, HOUR_MS } from '../../src/platform/clock.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
-import { buyer, orderRow, placeOrder, sellerWithListing } from '../support/orders.ts';
+import { newId } from '../../src/platform/ids.ts';
+import { buyer, listing, orderRow, placeOrder, sellerWithListing, submit } from '../support/orders.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { balanceOf, expectLedgerConsistent, SAFEWORD } from '../support/wallet.ts';
 
@@ -132,5 +133,37 @@ describe('order journey', () => {
     expect((await add({ content: 'Fine' })).code).toBe('0');
     expect((await orderRow(t, id))?.status).toBe('completed');
     expect((await t.call('evaluation!countType', { goodId: seller.listing.sellerGoodsId })).data).toMatchObject({ mediumReview: '1' });
+  });
+
+  it('evaluation!addList: one review per item, across calls; the order completes with the last one', async () => {
+    const seller = await sellerWithListing(t);
+    const template = await listing(t, 50);
+    const second = newId();
+    await t.database.pool.query(
+      `insert into seller_goods (id, shop_id, goods_id, category_id, top_category_id, profit_ratio, selling_price, is_shelf, visible, search_text, search_tokens, created_at, updated_at)
+       select $1, $2, goods_id, category_id, top_category_id, 0.1, selling_price, true, true, search_text, search_tokens, created_at, updated_at from seller_goods where id = $3`,
+      [second, seller.id, template.sellerGoodsId],
+    );
+    const user = await buyer(t, '100000');
+    const placed = await submit(t, user, [
+      { sellerGoodsId: seller.listing.sellerGoodsId, goodsNum: 1 },
+      { sellerGoodsId: second, goodsNum: 1 },
+    ]);
+    const id = placed.data?.orderList[0]?.id ?? '';
+    expect(placed.data?.orderList).toHaveLength(1);
+    await t.services.payments.pay(user.id, id, SAFEWORD);
+    await t.services.fulfilment.ship(id, { type: 'system', id: 'test', reason: 'test' });
+    await t.services.fulfilment.receive(user.id, id);
+    const addList = (evaluationAdds: unknown) => t.call('evaluation!addList', { orderId: id, evaluationAdds }, { token: user.token, as: 'json', remoteAddress: nextAddress() });
+    const good = (sellerGoodsId: string) => ({ sellerGoodsId, evaluationType: 1, rating: 5 });
+    expect((await addList([])).errorKey).toBe('orders.review_invalid');
+    expect((await addList('nope')).errorKey).toBe('orders.review_invalid');
+    expect((await addList([good(second), good(second)])).errorKey).toBe('orders.review_invalid');
+    expect((await addList([good(second)])).code).toBe('0');
+    expect((await orderRow(t, id))?.status).toBe('received');
+    expect((await addList([good(second)])).errorKey).toBe('orders.already_reviewed');
+    expect((await addList([good(seller.listing.sellerGoodsId)])).code).toBe('0');
+    expect((await orderRow(t, id))?.status).toBe('completed');
+    await expectLedgerConsistent(t);
   });
 });
