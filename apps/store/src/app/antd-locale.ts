@@ -1,0 +1,31 @@
+// Ant Design's own texts (pagination, modals, pickers) per language; each pack is its own chunk.
+import type { Locale } from '@caravan/ui/i18n';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+
+const packs: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
+  'zh-CN': () => import('antd/es/locale/zh_CN'),
+  'zh-TW': () => import('antd/es/locale/zh_TW'),
+  en: () => import('antd/es/locale/en_US'),
+  ja: () => import('antd/es/locale/ja_JP'),
+  de: () => import('antd/es/locale/de_DE'),
+  ms: () => import('antd/es/locale/ms_MY'),
+  af: () => import('./antd-locale-af.ts'),
+  th: () => import('antd/es/locale/th_TH'),
+  el: () => import('antd/es/locale/el_GR'),
+  pt: () => import('antd/es/locale/pt_PT'),
+  es: () => import('antd/es/locale/es_ES'),
+  fr: () => import('antd/es/locale/fr_FR'),
+  ru: () => import('antd/es/locale/ru_RU'),
+  it: () => import('antd/es/locale/it_IT'),
+  tr: () => import('antd/es/locale/tr_TR'),
+  ko: () => import('antd/es/locale/ko_KR'),
+  ph: () => import('./antd-locale-ph.ts'),
+  ar: () => import('antd/es/locale/ar_EG'),
+  id: () => import('antd/es/locale/id_ID'),
+  hi: () => import('antd/es/locale/hi_IN'),
+  vi: () => import('antd/es/locale/vi_VN'),
+};
+
+export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
+  return (await packs[locale]()).default;
+}

@@ -1,0 +1,47 @@
+import { isRtl, type Locale } from '@caravan/ui/i18n';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider } from 'antd';
+import type { Locale as AntdLocale } from 'antd/es/locale';
+import type { i18n } from 'i18next';
+import { useEffect, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router/dom';
+import brand from 'virtual:brand';
+import { loadAntdLocale } from './antd-locale.ts';
+import { router } from './router.tsx';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export function App({ i18n, locale }: { i18n: i18n; locale: Locale }) {
+  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    void loadAntdLocale(locale).then((pack) => alive && setAntdLocale(pack));
+    return () => {
+      alive = false;
+    };
+  }, [locale]);
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <ConfigProvider
+        direction={isRtl(locale) ? 'rtl' : 'ltr'}
+        {...(antdLocale ? { locale: antdLocale } : {})}
+        theme={{ token: { colorPrimary: brand.colors.primary, borderRadius: 6, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' } }}
+      >
+        <AntApp>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </AntApp>
+      </ConfigProvider>
+    </I18nextProvider>
+  );
+}
+
+export { queryClient };

@@ -1,0 +1,127 @@
+import { DownOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons';
+import { LANGUAGE_NAMES, LOCALES, type Locale } from '@caravan/ui/i18n';
+import { STORAGE_KEYS } from '@caravan/ui/storage';
+import { App as AntApp, Button, Dropdown } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import brand from 'virtual:brand';
+import { api } from '../../lib/api.ts';
+import { cart } from '../../lib/cart-store.ts';
+import { session, store, useSession } from '../../lib/session.ts';
+import { SearchBox } from './search-box.tsx';
+import { useScrollPast } from './use-scroll-past.ts';
+
+/** The navigation bar hides after 78 px of scrolling (spec section 2). */
+export const NAV_HIDES_AFTER_PX = 78;
+
+function LanguageMenu() {
+  const { i18n, t } = useTranslation('common');
+  const current = i18n.language as Locale;
+  const choose = (locale: Locale) => {
+    if (locale === current) return;
+    // the choice is stored, the lang query value dropped and the page reloaded (spec section 4)
+    store.setItem(STORAGE_KEYS.language, locale);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('lang');
+    window.location.assign(url.pathname + url.search + url.hash);
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        selectable: true,
+        selectedKeys: [current],
+        items: LOCALES.map((locale) => ({ key: locale, label: <span lang={locale === 'ph' ? 'fil' : locale}>{LANGUAGE_NAMES[locale]}</span> })),
+        onClick: ({ key }) => choose(key as Locale),
+      }}
+    >
+      <Button type="text" className="header-button" aria-label={t('header.language')} data-testid="language-menu">
+        <GlobalOutlined /> {LANGUAGE_NAMES[current]} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+function UserArea() {
+  const { t } = useTranslation('common');
+  const { token, user } = useSession();
+  const { message } = AntApp.useApp();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  if (!token) {
+    return (
+      <span className="header-user">
+        <Link to="/login">{t('header.login')}</Link>
+        <span aria-hidden="true">/</span>
+        <Link to="/register">{t('header.register')}</Link>
+      </span>
+    );
+  }
+  const logout = async () => {
+    await api.call('user!logout', {}, { silent: true }).catch(() => undefined);
+    cart.empty();
+    session.clear();
+    void message.success(t('header.loggedOut'));
+    if (pathname !== '/index') void navigate('/index');
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{
+        items: [
+          { key: 'center', label: <Link to="/userInfo/dashboard">{t('header.userCenter')}</Link> },
+          { key: 'orders', label: <Link to="/userInfo/my-order">{t('header.myOrders')}</Link> },
+          { key: 'wallet', label: <Link to="/userInfo/money-package">{t('header.wallet')}</Link> },
+          { type: 'divider' },
+          { key: 'logout', label: t('header.logout'), onClick: () => void logout() },
+        ],
+      }}
+    >
+      <Button type="text" className="header-button" data-testid="user-menu">
+        <UserOutlined /> {user?.username ?? ''} <DownOutlined />
+      </Button>
+    </Dropdown>
+  );
+}
+
+export function Header() {
+  const { t } = useTranslation('common');
+  const navHidden = useScrollPast(NAV_HIDES_AFTER_PX);
+  const links = [
+    { to: '/index', label: t('nav.home') },
+    { to: '/classification', label: t('nav.classification') },
+    { to: '/commodity', label: t('nav.commodity') },
+    { to: '/discounted', label: t('nav.discounted') },
+  ];
+  return (
+    <header className="app-header">
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <div className="header-top">
+        <div className="header-inner">
+          <Link to="/index" className="header-logo" aria-label={t('header.home', { brand: brand.name })}>
+            <img src={brand.logo} alt={brand.name} width={160} height={40} />
+          </Link>
+          <SearchBox />
+          <div className="header-actions">
+            <UserArea />
+            <LanguageMenu />
+          </div>
+        </div>
+      </div>
+      <nav className={`header-nav${navHidden ? ' header-nav-hidden' : ''}`} aria-label={t('nav.label')}>
+        <div className="header-inner">
+          {links.map((link) => (
+            <NavLink key={link.to} to={link.to} className={({ isActive }) => `nav-link${isActive ? ' nav-link-active' : ''}`}>
+              {link.label}
+            </NavLink>
+          ))}
+          <a className="nav-link" href={brand.links.merchantSettled} target="_blank" rel="noreferrer">
+            {t('nav.merchantSettled')}
+          </a>
+        </div>
+      </nav>
+    </header>
+  );
+}

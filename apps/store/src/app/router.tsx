@@ -1,0 +1,67 @@
+// Routes of spec section 2. Every page is its own chunk; the shell (header, footer, cart bar) is not.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { AppLayout } from './layout/app-layout.tsx';
+import { RouteError } from './layout/route-error.tsx';
+
+type PageModule = { default: ComponentType };
+const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    path: '/',
+    element: <AppLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <Navigate to="/index" replace /> },
+      { path: 'index', ...page(() => import('../features/catalog/pages/home-page.tsx')) },
+      { path: 'classification', ...page(() => import('../features/catalog/pages/classification-page.tsx')) },
+      { path: 'commodity', ...page(() => import('../features/catalog/pages/commodity-page.tsx')) },
+      { path: 'discounted', ...page(() => import('../features/catalog/pages/discounted-page.tsx')) },
+      { path: 'information', ...page(() => import('../features/catalog/pages/information-page.tsx')) },
+      { path: 'productDetails', ...page(() => import('../features/catalog/pages/product-details-page.tsx')) },
+      { path: 'store', ...page(() => import('../features/catalog/pages/store-page.tsx')) },
+      { path: 'searchGoods', ...page(() => import('../features/catalog/pages/search-goods-page.tsx')) },
+      { path: 'searchStore', ...page(() => import('../features/catalog/pages/search-store-page.tsx')) },
+      { path: 'searchResult', ...page(() => import('../features/catalog/pages/search-result-page.tsx')) },
+      { path: 'settlement', ...page(() => import('../features/cart/pages/settlement-page.tsx')) },
+      { path: 'paySuccess', ...page(() => import('../features/cart/pages/pay-success-page.tsx')) },
+      { path: 'login', ...page(() => import('../features/account/pages/login-page.tsx')) },
+      { path: 'register', ...page(() => import('../features/account/pages/register-page.tsx')) },
+      {
+        path: 'userInfo',
+        ...page(() => import('../features/account/pages/user-center-layout.tsx')),
+        children: [
+          { index: true, element: <Navigate to="dashboard" replace /> },
+          { path: 'dashboard', ...page(() => import('../features/account/pages/dashboard-page.tsx')) },
+          { path: 'my-order', ...page(() => import('../features/orders/pages/my-order-page.tsx')) },
+          { path: 'order-detail', ...page(() => import('../features/orders/pages/order-detail-page.tsx')) },
+          { path: 'order-return', ...page(() => import('../features/orders/pages/order-return-page.tsx')) },
+          { path: 'order-evaluation', ...page(() => import('../features/orders/pages/order-evaluation-page.tsx')) },
+          { path: 'download', ...page(() => import('../features/account/pages/download-page.tsx')) },
+          { path: 'collect-goods', ...page(() => import('../features/account/pages/collect-goods-page.tsx')) },
+          { path: 'collect-shop', ...page(() => import('../features/account/pages/collect-shop-page.tsx')) },
+          { path: 'money-package', ...page(() => import('../features/wallet/pages/money-package-page.tsx')) },
+          { path: 'money-package/recharge', ...page(() => import('../features/wallet/pages/recharge-page.tsx')) },
+          { path: 'money-package/withdraw', ...page(() => import('../features/wallet/pages/withdraw-page.tsx')) },
+          {
+            path: 'setup',
+            children: [
+              { index: true, element: <Navigate to="index" replace /> },
+              { path: 'index', ...page(() => import('../features/account/pages/setup-index-page.tsx')) },
+              { path: 'login-password', ...page(() => import('../features/account/pages/login-password-page.tsx')) },
+              { path: 'transaction-password', ...page(() => import('../features/account/pages/transaction-password-page.tsx')) },
+              { path: 'shipping-address', ...page(() => import('../features/account/pages/shipping-address-page.tsx')) },
+              { path: 'account-cancellation', ...page(() => import('../features/account/pages/account-cancellation-page.tsx')) },
+            ],
+          },
+        ],
+      },
+      { path: '*', ...page(() => import('./layout/not-found-page.tsx')) },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

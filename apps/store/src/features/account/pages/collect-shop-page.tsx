@@ -1,0 +1,4 @@
+// Placeholder: replaced by its feature.
+export default function Page() {
+  return <div data-placeholder="collect-shop-page" />;
+}

@@ -1,0 +1,30 @@
+import { applyDocumentLanguage, pickLocale } from '@caravan/ui/i18n';
+import { STORAGE_KEYS } from '@caravan/ui/storage';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { setApiLocale } from './lib/api.ts';
+import { initI18n } from './lib/i18n.ts';
+import { store } from './lib/session.ts';
+import './app/global.css';
+
+async function start(): Promise<void> {
+  const url = new URL(window.location.href);
+  // legacy query values: lang switches the language (then leaves the URL), code is a referral code
+  const queryLang = url.searchParams.get('lang');
+  const locale = pickLocale(queryLang, store.getItem(STORAGE_KEYS.language), navigator.languages ?? [navigator.language]);
+  if (queryLang !== null) {
+    store.setItem(STORAGE_KEYS.language, locale);
+    url.searchParams.delete('lang');
+  }
+  const referral = url.searchParams.get('code');
+  if (referral) store.setItem(STORAGE_KEYS.agentCode, referral);
+  if (queryLang !== null) window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+
+  applyDocumentLanguage(document, locale);
+  setApiLocale(locale);
+  const i18n = await initI18n(locale);
+  const root = document.getElementById('root');
+  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} />);
+}
+
+void start();

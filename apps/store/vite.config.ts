@@ -1,0 +1,42 @@
+// Builds the buyer store. The brand is chosen here, at build time (BRAND=<id>, default caravan): its
+// brand.json is checked and exposed as the module `virtual:brand`, its logo emitted as an asset.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { validateBrand } from '../../packages/ui/src/brand.ts';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+function brandPlugin(brandId: string): Plugin {
+  const dir = path.join(root, 'brands', brandId);
+  const file = path.join(dir, 'brand.json');
+  if (!existsSync(file)) throw new Error(`brand "${brandId}" not found: ${file}`);
+  const brand = JSON.parse(readFileSync(file, 'utf8')) as { logo: string };
+  const problems = validateBrand(brand);
+  if (problems.length > 0) throw new Error(`brand "${brandId}" is invalid: ${problems.join('; ')}`);
+  const id = 'virtual:brand';
+  return {
+    name: 'caravan-brand',
+    resolveId: (source) => (source === id ? `\0${id}` : undefined),
+    load: (resolved) =>
+      resolved === `\0${id}`
+        ? `import logo from ${JSON.stringify(path.join(dir, brand.logo))};\nexport default { ...${JSON.stringify(brand)}, logo };`
+        : undefined,
+    transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', (brand as unknown as { name: string }).name),
+  };
+}
+
+// eslint-disable-next-line no-restricted-properties -- the build reads its one setting here
+const brandId = process.env.BRAND ?? 'caravan';
+
+export default defineConfig({
+  plugins: [react(), brandPlugin(brandId)],
+  server: { proxy: Object.fromEntries(['/wap', '/api', '/uploads', '/payments', '/console'].map((prefix) => [prefix, 'http://localhost:8080'])) },
+  build: {
+    target: 'es2022',
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+});
