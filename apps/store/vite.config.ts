@@ -1,7 +1,8 @@
 // Builds the buyer store. The brand is chosen here, at build time (BRAND=<id>, default caravan): its
 // brand.json is checked and exposed as the module `virtual:brand`, its logo emitted as an asset.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { validateBrand } from '../../packages/ui/src/brand.ts';
@@ -27,11 +28,35 @@ function brandPlugin(brandId: string): Plugin {
   };
 }
 
+/** Writes .br and .gz twins of the text assets, which the server sends to clients that accept them. */
+function precompressPlugin(): Plugin {
+  let outDir = '';
+  return {
+    name: 'caravan-precompress',
+    apply: 'build',
+    configResolved: (config) => {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: () => {
+      const assets = path.join(outDir, 'assets');
+      if (!existsSync(assets)) return;
+      for (const name of readdirSync(assets)) {
+        if (!/\.(js|css|svg|json)$/.test(name)) continue;
+        const file = path.join(assets, name);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 // eslint-disable-next-line no-restricted-properties -- the build reads its one setting here
 const brandId = process.env.BRAND ?? 'caravan';
 
 export default defineConfig({
-  plugins: [react(), brandPlugin(brandId)],
+  plugins: [react(), brandPlugin(brandId), precompressPlugin()],
   server: { proxy: Object.fromEntries(['/wap', '/api', '/uploads', '/payments', '/console'].map((prefix) => [prefix, 'http://localhost:8080'])) },
   build: {
     target: 'es2022',

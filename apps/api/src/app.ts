@@ -80,6 +80,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
+import { registerStaticApps } from './static-apps.ts';
 
 export interface AppDependencies {
   env: Env;
@@ -94,6 +95,8 @@ export interface AppDependencies {
   jobPrefix?: string;
   /** Where logs go (stdout by default); tests capture them to prove secrets stay out. */
   logStream?: NodeJS.WritableStream;
+  /** The built buyer store (apps/store/dist by default); tests point it at a fixture. */
+  storeDir?: string;
 }
 
 export interface Services {
@@ -342,7 +345,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ],
   });
   registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
+  // ---- static apps --------------------------------------------------------------------------
+  const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}) });
+  if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
 
   return {
     app,

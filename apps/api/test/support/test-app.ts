@@ -48,6 +48,8 @@ export interface TestAppOptions {
   jobPrefix?: string;
   /** reuse another test app's database (two API instances on one database) */
   database?: TestDatabase;
+  /** the built store to serve (a fixture folder); apps/store/dist when absent */
+  storeDir?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -62,6 +64,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     codeSender: codes,
     blobStore: blobs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(options.storeDir ? { storeDir: options.storeDir } : {}),
     ...(options.redis ? { redis: options.redis, jobPrefix: options.jobPrefix ?? `caravan-test-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } : {}),
   });
   await app.ready();

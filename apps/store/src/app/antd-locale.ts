@@ -1,11 +1,13 @@
 // Ant Design's own texts (pagination, modals, pickers) per language; each pack is its own chunk.
 import type { Locale } from '@caravan/ui/i18n';
 import type { Locale as AntdLocale } from 'antd/es/locale';
+// English is part of antd's own bundle already
+import enUS from 'antd/es/locale/en_US';
 
 const packs: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
   'zh-CN': () => import('antd/es/locale/zh_CN'),
   'zh-TW': () => import('antd/es/locale/zh_TW'),
-  en: () => import('antd/es/locale/en_US'),
+  en: () => Promise.resolve({ default: enUS }),
   ja: () => import('antd/es/locale/ja_JP'),
   de: () => import('antd/es/locale/de_DE'),
   ms: () => import('antd/es/locale/ms_MY'),

@@ -1,0 +1,74 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterAll, describe, expect, it } from 'vitest';
+import { STORE_CONTENT_SECURITY_POLICY } from '../../src/static-apps.ts';
+import { startTestApp, useTestApp } from '../support/test-app.ts';
+
+// A stand-in for apps/store/dist: the server's behaviour does not depend on what the build contains.
+const dist = mkdtempSync(path.join(tmpdir(), 'caravan-store-'));
+mkdirSync(path.join(dist, 'assets'));
+writeFileSync(
+  path.join(dist, 'index.html'),
+  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>',
+);
+const script = 'console.log("store");'.repeat(50);
+writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), script);
+writeFileSync(path.join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
+writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
+afterAll(() => rmSync(dist, { recursive: true, force: true }));
+
+const t = await useTestApp({ storeDir: dist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
+
+describe('the built store', () => {
+  it('answers its page at / and at every client route, with the platform zone and a strict policy', async () => {
+    for (const url of ['/', '/index', '/userInfo/my-order?index=2', '/productDetails?id=abc', '/searchGoods?k=%22x%22']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-security-policy']).toBe(STORE_CONTENT_SECURITY_POLICY);
+      expect(response.body).toContain('content="Europe/Berlin"');
+      expect(response.body).not.toContain('Asia/Shanghai');
+    }
+  });
+
+  it('serves hashed assets as immutable, pre-compressed when the client accepts it', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.body).toBe(script);
+    expect(plain.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const gzipped = await t.app.inject({ method: 'GET', url: '/assets/app-1a2b.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.rawPayload.length).toBeLessThan(script.length);
+    const other = await t.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(other.statusCode).toBe(200);
+    expect(other.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('leaves server paths and missing files to their own 404s', async () => {
+    const legacy = await t.app.inject({ method: 'GET', url: '/wap/api/nothing!here.action' });
+    expect(legacy.statusCode).toBe(404);
+    expect(legacy.json()).toMatchObject({ code: '1', errorKey: 'common.not_found' });
+    for (const url of ['/assets/missing-9z.js', '/index.html', '/console/api/nothing', '/uploads/nothing.png']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    // the API keeps working beside the store
+    expect((await t.call('syspara!getSyspara', { code: 'mall_max_goods_number_in_order' })).code).toBe('0');
+    expect((await t.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('without a build, / leads to the API documentation', async () => {
+    const empty = mkdtempSync(path.join(tmpdir(), 'caravan-no-store-'));
+    const bare = await startTestApp({ storeDir: empty });
+    try {
+      const response = await bare.app.inject({ method: 'GET', url: '/' });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe('/docs');
+    } finally {
+      await bare.close();
+      rmSync(empty, { recursive: true, force: true });
+    }
+  });
+});
