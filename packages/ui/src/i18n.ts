@@ -42,7 +42,8 @@ export function languageTag(locale: Locale): string {
  * choice, then the browser's languages, then English.
  */
 export function pickLocale(queryLang: string | null, stored: string | null, browserLanguages: readonly string[]): Locale {
-  const candidates = [queryLang, stored, ...browserLanguages, ...browserLanguages.map((tag) => tag.split('-')[0] ?? tag)];
+  // each browser language by its full tag, then by its base language, in the browser's order
+  const candidates = [queryLang, stored, ...browserLanguages.flatMap((tag) => [tag, tag.split('-')[0] ?? tag])];
   for (const candidate of candidates) {
     const locale = findLocale(candidate);
     if (locale) return locale;
