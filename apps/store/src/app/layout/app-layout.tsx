@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { CartBar } from '../../features/cart/components/cart-bar.tsx';
 import { connectApi } from '../../lib/api.ts';
+import { registerMessage } from '../../lib/toast.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -16,6 +17,7 @@ function ApiBridge() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   useEffect(() => {
+    registerMessage(message);
     connectApi({
       showError: (text) => void message.error(text || t('errors.network')),
       onSessionExpired: () => {

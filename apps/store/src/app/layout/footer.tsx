@@ -1,9 +1,9 @@
-import { App as AntApp, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import brand from 'virtual:brand';
 import { api } from '../../lib/api.ts';
+import { message } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 
 /**
@@ -14,7 +14,6 @@ export const NEWSLETTER_EMAIL = /^[A-Za-z0-9][\w.+-]{2,}@\w{2,}(?:[.-]\w+)*\.[A-
 
 function Newsletter() {
   const { t } = useTranslation('common');
-  const { message } = AntApp.useApp();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const subscribe = async () => {
@@ -48,10 +47,19 @@ function Newsletter() {
       </label>
       <p>{t('footer.newsletterText')}</p>
       <div className="footer-newsletter-row">
-        <Input id="newsletter-email" type="email" value={email} maxLength={64} onChange={(event) => setEmail(event.target.value)} placeholder={t('footer.newsletterPlaceholder')} />
-        <Button type="primary" htmlType="submit" loading={busy}>
+        <input
+          id="newsletter-email"
+          className="footer-input"
+          type="email"
+          autoComplete="email"
+          value={email}
+          maxLength={64}
+          onChange={(event) => setEmail(event.target.value)}
+          placeholder={t('footer.newsletterPlaceholder')}
+        />
+        <button type="submit" className="footer-button" disabled={busy}>
           {t('footer.subscribe')}
-        </Button>
+        </button>
       </div>
     </form>
   );

@@ -1,11 +1,12 @@
 import { DownOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons';
-import { LANGUAGE_NAMES, LOCALES, type Locale } from '@caravan/ui/i18n';
+import { languageTag, LANGUAGE_NAMES, LOCALES, type Locale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
-import { App as AntApp, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import brand from 'virtual:brand';
+import { MenuButton } from '../../components/menu-button.tsx';
 import { api } from '../../lib/api.ts';
+import { message } from '../../lib/toast.ts';
 import { cart } from '../../lib/cart-store.ts';
 import { session, store, useSession } from '../../lib/session.ts';
 import { SearchBox } from './search-box.tsx';
@@ -26,26 +27,29 @@ function LanguageMenu() {
     window.location.assign(url.pathname + url.search + url.hash);
   };
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [current],
-        items: LOCALES.map((locale) => ({ key: locale, label: <span lang={locale === 'ph' ? 'fil' : locale}>{LANGUAGE_NAMES[locale]}</span> })),
-        onClick: ({ key }) => choose(key as Locale),
-      }}
-    >
-      <Button type="text" className="header-button" aria-label={t('header.language')} data-testid="language-menu">
-        <GlobalOutlined /> {LANGUAGE_NAMES[current]} <DownOutlined />
-      </Button>
-    </Dropdown>
+    <MenuButton
+      className="header-menu"
+      testId="language-menu"
+      ariaLabel={`${t('header.language')}: ${LANGUAGE_NAMES[current]}`}
+      label={
+        <>
+          <GlobalOutlined /> <span lang={languageTag(current)}>{LANGUAGE_NAMES[current]}</span> <DownOutlined />
+        </>
+      }
+      items={LOCALES.map((locale) => ({
+        key: locale,
+        label: LANGUAGE_NAMES[locale],
+        lang: languageTag(locale),
+        selected: locale === current,
+        onSelect: () => choose(locale),
+      }))}
+    />
   );
 }
 
 function UserArea() {
   const { t } = useTranslation('common');
   const { token, user } = useSession();
-  const { message } = AntApp.useApp();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   if (!token) {
@@ -65,22 +69,21 @@ function UserArea() {
     if (pathname !== '/index') void navigate('/index');
   };
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        items: [
-          { key: 'center', label: <Link to="/userInfo/dashboard">{t('header.userCenter')}</Link> },
-          { key: 'orders', label: <Link to="/userInfo/my-order">{t('header.myOrders')}</Link> },
-          { key: 'wallet', label: <Link to="/userInfo/money-package">{t('header.wallet')}</Link> },
-          { type: 'divider' },
-          { key: 'logout', label: t('header.logout'), onClick: () => void logout() },
-        ],
-      }}
-    >
-      <Button type="text" className="header-button" data-testid="user-menu">
-        <UserOutlined /> {user?.username ?? ''} <DownOutlined />
-      </Button>
-    </Dropdown>
+    <MenuButton
+      className="header-menu"
+      testId="user-menu"
+      label={
+        <>
+          <UserOutlined /> {user?.username ?? ''} <DownOutlined />
+        </>
+      }
+      items={[
+        { key: 'center', label: t('header.userCenter'), onSelect: () => void navigate('/userInfo/dashboard') },
+        { key: 'orders', label: t('header.myOrders'), onSelect: () => void navigate('/userInfo/my-order') },
+        { key: 'wallet', label: t('header.wallet'), onSelect: () => void navigate('/userInfo/money-package') },
+        { key: 'logout', label: t('header.logout'), onSelect: () => void logout() },
+      ]}
+    />
   );
 }
 
