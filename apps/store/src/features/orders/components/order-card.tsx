@@ -1,0 +1,71 @@
+import { ShopOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Amount } from '../../../components/amount.tsx';
+import { PlatformTime } from '../../../components/platform-time.tsx';
+import { orderPaths } from '../order-paths.ts';
+import type { OrderListItem } from '../types.ts';
+import { OrderActions } from './order-actions.tsx';
+import { OrderStatusTag, RefundStatusTag } from './order-status-tag.tsx';
+
+/** One order in the list: shop, status, first goods, count, amounts, time and the allowed actions. */
+export function OrderCard({ order }: { order: OrderListItem }) {
+  const { t } = useTranslation('orders');
+  const headingId = `order-${order.id}`;
+  return (
+    <article className="orders-card" aria-labelledby={headingId}>
+      <header className="orders-card-header">
+        <h2 id={headingId} className="orders-card-shop">
+          <ShopOutlined aria-hidden="true" /> {order.goodsFrom || t('list.shopFallback')}
+        </h2>
+        <span className="orders-card-tags">
+          <OrderStatusTag status={order.status} />
+          <RefundStatusTag returnStatus={order.returnStatus} />
+        </span>
+      </header>
+      <div className="orders-card-meta">
+        <span dir="ltr" className="orders-order-no">
+          {t('card.orderNo', { id: order.id })}
+        </span>
+        <span>
+          {t('card.placedAt')} <PlatformTime value={order.createTime} />
+        </span>
+      </div>
+      <div className="orders-card-body">
+        <Link to={orderPaths.detail(order.id)} className="orders-card-goods">
+          {order.firstGoodsIcon ? (
+            // the name beside it says what the picture shows
+            <img src={order.firstGoodsIcon} alt="" className="orders-thumb" width={72} height={72} loading="lazy" />
+          ) : (
+            <span className="orders-thumb orders-thumb-empty" aria-hidden="true" />
+          )}
+          <span className="orders-card-goods-name">{order.firstGoodsName}</span>
+        </Link>
+        <dl className="orders-card-figures">
+          <div>
+            <dt>{t('card.freight')}</dt>
+            <dd>
+              <Amount value={order.fees} unit="USDT" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('card.tax')}</dt>
+            <dd>
+              <Amount value={order.tax} unit="USDT" />
+            </dd>
+          </div>
+          <div className="orders-card-total">
+            <dt>{t('card.total')}</dt>
+            <dd>
+              <Amount value={order.priceCount} unit="USDT" className="orders-amount-strong" />
+            </dd>
+          </div>
+        </dl>
+        <p className="orders-card-count">{t('card.goodsCount', { count: order.goodsCount })}</p>
+      </div>
+      <footer className="orders-card-actions" role="group" aria-label={t('card.actions', { id: order.id })}>
+        <OrderActions orderId={order.id} facts={{ status: order.status, returnStatus: order.returnStatus }} total={order.priceCount} withDetailLink size="small" />
+      </footer>
+    </article>
+  );
+}
