@@ -1,0 +1,21 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api.ts';
+import { pageRequest } from '../records-page.ts';
+import type { PageObject, RechargeRecord } from '../types.ts';
+import { walletKeys } from './wallet-keys.ts';
+
+/** rechargeBlockchain!list: deposit records (every channel), newest first. */
+export function getRechargeRecords(pageNo: number, pageSize: number): Promise<PageObject<RechargeRecord>> {
+  return api.call<PageObject<RechargeRecord>>('rechargeBlockchain!list', pageRequest(pageNo, pageSize));
+}
+
+export const rechargeRecordsQueryOptions = (pageNo: number, pageSize: number) =>
+  queryOptions({
+    queryKey: walletKeys.rechargeRecordsPage(pageNo, pageSize),
+    queryFn: () => getRechargeRecords(pageNo, pageSize),
+    placeholderData: keepPreviousData,
+  });
+
+export function useRechargeRecords(pageNo: number, pageSize: number) {
+  return useQuery(rechargeRecordsQueryOptions(pageNo, pageSize));
+}

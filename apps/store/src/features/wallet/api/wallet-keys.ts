@@ -1,0 +1,21 @@
+// Query keys of the wallet feature; prefixes let a mutation invalidate every page of a list.
+export const walletKeys = {
+  all: ['wallet'] as const,
+  balance: () => ['wallet', 'balance'] as const,
+  statements: () => ['wallet', 'statement'] as const,
+  statement: (pageNo: number, pageSize: number) => ['wallet', 'statement', pageNo, pageSize] as const,
+  rechargeRecords: () => ['wallet', 'recharge-records'] as const,
+  rechargeRecordsPage: (pageNo: number, pageSize: number) => ['wallet', 'recharge-records', pageNo, pageSize] as const,
+  rechargeRecord: (orderNo: string) => ['wallet', 'recharge-record', orderNo] as const,
+  withdrawRecords: () => ['wallet', 'withdraw-records'] as const,
+  withdrawRecordsPage: (pageNo: number, pageSize: number) => ['wallet', 'withdraw-records', pageNo, pageSize] as const,
+  withdrawRecord: (orderNo: string) => ['wallet', 'withdraw-record', orderNo] as const,
+  rechargeChannels: () => ['wallet', 'recharge-channels'] as const,
+  coinPrice: (symbol: string) => ['wallet', 'coin-price', symbol] as const,
+  rechargeLimits: () => ['wallet', 'recharge-limits'] as const,
+  thirdPartyChannels: () => ['wallet', 'third-party-channels'] as const,
+  withdrawAccount: () => ['wallet', 'withdraw-account'] as const,
+  withdrawFee: (channel: string) => ['wallet', 'withdraw-fee', channel] as const,
+  withdrawLimits: () => ['wallet', 'withdraw-limits'] as const,
+  fundPassword: () => ['wallet', 'fund-password'] as const,
+};
