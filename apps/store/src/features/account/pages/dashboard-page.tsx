@@ -1,4 +1,162 @@
-// Placeholder: replaced by its feature.
-export default function Page() {
-  return <div data-placeholder="dashboard-page" />;
+// /userInfo/dashboard: who is signed in, the wallet balance, orders waiting on something, favourites
+// and follows, and the invitation link to share.
+import { CopyOutlined } from '@ant-design/icons';
+import { App as AntApp, Button, Input, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Amount } from '../../../components/amount.tsx';
+import { PlatformTime } from '../../../components/platform-time.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { absoluteLink, isolate, toCount } from '../account-links.ts';
+import { useOrderCounters, useWalletBalance } from '../api/dashboard.ts';
+import { useFavouriteCount } from '../api/favourite-goods.ts';
+import { useFollowCount } from '../api/followed-shops.ts';
+import { useUserInfo } from '../api/user-info.ts';
+import { AccountPage } from '../components/account-page.tsx';
+import { UserAvatar } from '../components/user-avatar.tsx';
+import { ORDER_COUNTER_LINKS } from '../order-counter-links.ts';
+import '../account.css';
+
+function WalletCard() {
+  const { t } = useTranslation('account');
+  const balance = useWalletBalance();
+  return (
+    <section className="account-card" aria-labelledby="account-wallet-title">
+      <h2 id="account-wallet-title" className="account-card-title">
+        {t('dashboard.wallet')}
+      </h2>
+      <div className="account-balance">
+        {balance.isPending ? <Skeleton.Input active size="small" /> : <Amount value={balance.data?.money ?? '0'} unit="USDT" />}
+      </div>
+      <div className="account-card-actions">
+        <Link to="/userInfo/money-package/recharge">{t('dashboard.recharge')}</Link>
+        <Link to="/userInfo/money-package/withdraw">{t('dashboard.withdraw')}</Link>
+        <Link to="/userInfo/money-package">{t('dashboard.walletDetails')}</Link>
+      </div>
+    </section>
+  );
+}
+
+function OrdersCard() {
+  const { t } = useTranslation('account');
+  const counters = useOrderCounters();
+  return (
+    <section className="account-card account-card-wide" aria-labelledby="account-orders-title">
+      <div className="account-card-heading">
+        <h2 id="account-orders-title" className="account-card-title">
+          {t('dashboard.orders')}
+        </h2>
+        <Link to="/userInfo/my-order">{t('dashboard.allOrders')}</Link>
+      </div>
+      <ul className="account-counters">
+        {ORDER_COUNTER_LINKS.map(({ field, to }) => {
+          const count = toCount(counters.data?.[field]);
+          return (
+            <li key={field}>
+              <Link to={to} className="account-counter">
+                <span className="account-counter-value">{counters.isPending ? '–' : count}</span>
+                <span className="account-counter-label">{t(`dashboard.counters.${field}`)}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function FavouritesCard() {
+  const { t } = useTranslation('account');
+  const goods = useFavouriteCount();
+  const shops = useFollowCount();
+  return (
+    <section className="account-card" aria-labelledby="account-favourites-title">
+      <h2 id="account-favourites-title" className="account-card-title">
+        {t('dashboard.favourites')}
+      </h2>
+      <ul className="account-counters account-counters-two">
+        <li>
+          <Link to="/userInfo/collect-goods" className="account-counter">
+            <span className="account-counter-value">{goods.isPending ? '–' : toCount(goods.data)}</span>
+            <span className="account-counter-label">{t('dashboard.favouriteGoods')}</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/userInfo/collect-shop" className="account-counter">
+            <span className="account-counter-value">{shops.isPending ? '–' : toCount(shops.data)}</span>
+            <span className="account-counter-label">{t('dashboard.followedShops')}</span>
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}
+
+function InvitationCard({ url, qr }: { url: string; qr: string }) {
+  const { t } = useTranslation('account');
+  const { message } = AntApp.useApp();
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      void message.success(t('dashboard.copied'));
+    } catch {
+      void message.error(t('dashboard.copyFailed'));
+    }
+  };
+  return (
+    <section className="account-card account-card-wide" aria-labelledby="account-invite-title">
+      <h2 id="account-invite-title" className="account-card-title">
+        {t('dashboard.invite')}
+      </h2>
+      <p className="account-muted">{t('dashboard.inviteText')}</p>
+      <div className="account-invite">
+        {qr.startsWith('data:image/') && <img className="account-invite-qr" src={qr} alt={t('dashboard.inviteQr')} width={96} height={96} />}
+        <div className="account-invite-link">
+          <label htmlFor="account-invite-url" className="account-field-label">
+            {t('dashboard.inviteLink')}
+          </label>
+          <div className="account-invite-row">
+            <Input id="account-invite-url" value={url} readOnly dir="ltr" onFocus={(event) => event.target.select()} />
+            <Button icon={<CopyOutlined aria-hidden="true" />} onClick={() => void copy()}>
+              {t('dashboard.copy')}
+            </Button>
+          </div>
+        </div>
+      </div>
+    </section>
+  );
+}
+
+export default function DashboardPage() {
+  const { t } = useTranslation('account');
+  const { user } = useSession();
+  const profile = useUserInfo();
+  const name = profile.data?.username ?? user?.username ?? '';
+  const uid = profile.data?.usercode ?? user?.usercode ?? '';
+  const inviteUrl = absoluteLink(profile.data?.url, window.location.origin);
+  return (
+    <AccountPage title={t('dashboard.title')}>
+      <section className="account-card account-profile" aria-label={t('dashboard.profile')}>
+        <UserAvatar name={name} avatar={profile.data?.avatar ?? user?.avatar} size={72} />
+        <div className="account-profile-text">
+          <p className="account-greeting">{t('dashboard.greeting', { name: isolate(name) })}</p>
+          <p className="account-muted">{t('common.uid', { uid })}</p>
+          {profile.data?.lastlogintime && (
+            <p className="account-muted">
+              {t('dashboard.lastLogin')} <PlatformTime value={profile.data.lastlogintime} />
+            </p>
+          )}
+        </div>
+        <Link className="account-profile-link" to="/userInfo/setup/index">
+          {t('dashboard.security')}
+        </Link>
+      </section>
+      <div className="account-grid">
+        <WalletCard />
+        <FavouritesCard />
+        <OrdersCard />
+        {inviteUrl && <InvitationCard url={inviteUrl} qr={profile.data?.usercode_qr ?? ''} />}
+      </div>
+    </AccountPage>
+  );
 }

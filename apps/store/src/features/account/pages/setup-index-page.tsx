@@ -1,4 +1,82 @@
-// Placeholder: replaced by its feature.
-export default function Page() {
-  return <div data-placeholder="setup-index-page" />;
+// /userInfo/setup/index: the account's security at a glance, each item leading to its screen.
+import { CheckCircleFilled, EnvironmentOutlined, ExclamationCircleFilled, KeyOutlined, LockOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { Skeleton } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useAddressList } from '../../../components/address-api.ts';
+import { useSession } from '../../../lib/session.ts';
+import { isolate } from '../account-links.ts';
+import { useUserInfo } from '../api/user-info.ts';
+import { AccountPage } from '../components/account-page.tsx';
+import '../account.css';
+
+function SecurityItem({ icon, title, description, status, action }: { icon: ReactNode; title: string; description: string; status?: ReactNode; action: ReactNode }) {
+  return (
+    <li className="account-security-item">
+      <span className="account-security-icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="account-security-text">
+        <h2 className="account-security-title">{title}</h2>
+        <p className="account-muted">{description}</p>
+      </div>
+      <div className="account-security-status">{status}</div>
+      <div className="account-security-action">{action}</div>
+    </li>
+  );
+}
+
+function Status({ ok, text }: { ok: boolean; text: string }) {
+  return (
+    <span className={ok ? 'account-status-ok' : 'account-status-warn'}>
+      {ok ? <CheckCircleFilled aria-hidden="true" /> : <ExclamationCircleFilled aria-hidden="true" />} {text}
+    </span>
+  );
+}
+
+export default function SetupIndexPage() {
+  const { t } = useTranslation('account');
+  const { user } = useSession();
+  const profile = useUserInfo();
+  const addresses = useAddressList();
+  const hasFundPassword = (profile.data?.safeword ?? user?.safeword) === 1;
+  const addressCount = addresses.data?.length;
+  return (
+    <AccountPage title={t('setup.title')}>
+      <p className="account-muted">{t('setup.intro', { name: isolate(profile.data?.username ?? user?.username ?? '') })}</p>
+      <ul className="account-security-list">
+        <SecurityItem
+          icon={<LockOutlined />}
+          title={t('setup.loginPassword')}
+          description={t('setup.loginPasswordText')}
+          status={<Status ok text={t('setup.set')} />}
+          action={<Link to="/userInfo/setup/login-password">{t('setup.change')}</Link>}
+        />
+        <SecurityItem
+          icon={<KeyOutlined />}
+          title={t('setup.fundPassword')}
+          description={t('setup.fundPasswordText')}
+          status={profile.isPending && user?.safeword === undefined ? <Skeleton.Button active size="small" /> : <Status ok={hasFundPassword} text={hasFundPassword ? t('setup.set') : t('setup.notSet')} />}
+          action={<Link to="/userInfo/setup/transaction-password">{hasFundPassword ? t('setup.change') : t('setup.setNow')}</Link>}
+        />
+        <SecurityItem
+          icon={<EnvironmentOutlined />}
+          title={t('setup.addresses')}
+          description={addressCount === undefined ? t('setup.addressesText') : t('setup.addressCount', { count: addressCount })}
+          action={<Link to="/userInfo/setup/shipping-address">{t('setup.manage')}</Link>}
+        />
+        <SecurityItem
+          icon={<UserDeleteOutlined />}
+          title={t('setup.cancellation')}
+          description={t('setup.cancellationText')}
+          action={
+            <Link to="/userInfo/setup/account-cancellation" className="account-danger-link">
+              {t('setup.cancelAccount')}
+            </Link>
+          }
+        />
+      </ul>
+    </AccountPage>
+  );
 }
