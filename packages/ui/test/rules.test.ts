@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateBrand } from '../src/brand.ts';
+import { LOCALES, type Locale } from '@caravan/contract/languages';
+import { brandText, validateBrand, type Brand, type LocalizedText } from '../src/brand.ts';
 import { addLine, cartStorageKey, checkQuantity, groupBySeller, removeLines, setChecked, setQuantity, tickedTotal, type CartLine } from '../src/cart.ts';
 import { pickLocale } from '../src/i18n.ts';
 import { addToHistory, SEARCH_HISTORY_MAX } from '../src/search-history.ts';
@@ -119,5 +120,75 @@ describe('brand files', () => {
     expect(problems).toContain('name is required');
     expect(problems).toContain('colors.primary must be #rrggbb');
     expect(problems).toContain('contacts.email is required');
+  });
+
+  it('ships the tagline and the footer blurb in all 21 languages, each translated', () => {
+    for (const id of ids) {
+      const brand = JSON.parse(readFileSync(path.join(brandsDir, id, 'brand.json'), 'utf8')) as Brand;
+      for (const [field, text] of [['tagline', brand.tagline], ['footer.blurb', brand.footer.blurb]] as const) {
+        expect(Object.keys(text).sort(), `${id} ${field}`).toEqual([...LOCALES].sort());
+        for (const locale of LOCALES) {
+          if (locale === 'en') continue;
+          expect(text[locale], `${id} ${field} ${locale}`).not.toBe(text.en);
+          // proper names and the coin stay as they are in every language
+          for (const kept of [brand.name, 'USDT']) {
+            if (text.en.includes(kept)) expect(text[locale], `${id} ${field} ${locale} keeps ${kept}`).toContain(kept);
+          }
+        }
+      }
+    }
+  });
+});
+
+describe('brand texts', () => {
+  const base = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', '..', 'brands', 'caravan', 'brand.json'), 'utf8')) as Brand;
+  const withTexts = (tagline: unknown, blurb: unknown) => ({ ...base, tagline, footer: { ...base.footer, blurb } });
+
+  it('accepts a brand that ships English only', () => {
+    expect(validateBrand(withTexts({ en: 'Wholesale' }, { en: 'About us' }))).toEqual([]);
+  });
+
+  it('requires English', () => {
+    expect(validateBrand(withTexts({ ja: '卸売' }, { en: 'About us' }))).toEqual(['tagline.en is required']);
+    expect(validateBrand(withTexts({ en: 'Wholesale' }, { fr: 'À propos' }))).toEqual(['footer.blurb.en is required']);
+  });
+
+  it('refuses unknown language keys', () => {
+    const problems = validateBrand(withTexts({ en: 'Wholesale', jp: '卸売' }, { en: 'About us', 'en-US': 'About us' }));
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toMatch(/^tagline\.jp is not a known language/);
+    expect(problems[1]).toMatch(/^footer\.blurb\.en-US is not a known language/);
+  });
+
+  it('refuses empty and non-text entries', () => {
+    expect(validateBrand(withTexts({ en: '' }, { en: 'About us', ar: '  ' }))).toEqual([
+      'tagline.en must be a non-empty text',
+      'footer.blurb.ar must be a non-empty text',
+    ]);
+    expect(validateBrand(withTexts({ en: 'Wholesale', de: 42 }, { en: 'About us' }))).toEqual(['tagline.de must be a non-empty text']);
+  });
+
+  it('refuses a plain string or a missing text', () => {
+    expect(validateBrand(withTexts('Wholesale', undefined))).toEqual([
+      'tagline must be an object of texts by language, e.g. { "en": "..." }',
+      'footer.blurb must be an object of texts by language, e.g. { "en": "..." }',
+    ]);
+    expect(validateBrand(withTexts(['Wholesale'], null))).toHaveLength(2);
+  });
+
+  it('keeps footer.copyright a required plain string', () => {
+    expect(validateBrand({ ...base, footer: { blurb: base.footer.blurb, copyright: '' } })).toEqual(['footer.copyright is required']);
+    expect(validateBrand({ ...base, footer: { blurb: base.footer.blurb, copyright: { en: '© 2026' } } })).toEqual(['footer.copyright is required']);
+  });
+
+  it('picks the active language and falls back to English', () => {
+    const text: LocalizedText = { en: 'Wholesale', ja: '卸売', ar: '' };
+    expect(brandText(text, 'ja')).toBe('卸売');
+    expect(brandText(text, 'en')).toBe('Wholesale');
+    expect(brandText(text, 'de')).toBe('Wholesale');
+    expect(brandText(text, 'ar')).toBe('Wholesale');
+    // i18next can report a language outside the 21 (e.g. "cimode"); that reads English too
+    expect(brandText(text, 'cimode' as Locale)).toBe('Wholesale');
+    expect(brandText(base.tagline, 'ar')).toBe(base.tagline.ar);
   });
 });

@@ -1,3 +1,5 @@
+import { brandText } from '@caravan/ui/brand';
+import type { Locale } from '@caravan/ui/i18n';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -113,7 +115,7 @@ export function Footer() {
             </span>
           ))}
         </div>
-        <p className="footer-blurb">{brand.footer.blurb}</p>
+        <p className="footer-blurb">{brandText(brand.footer.blurb, lang as Locale)}</p>
         <p className="footer-copyright">{brand.footer.copyright}</p>
       </div>
     </footer>

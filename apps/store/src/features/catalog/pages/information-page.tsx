@@ -1,5 +1,7 @@
 // Information (spec section 2): who we are, in the brand's own words and figures, how to reach us, and
 // the information pages (policies, rules, careers, news) that live on the brand's promote site.
+import { brandText } from '@caravan/ui/brand';
+import type { Locale } from '@caravan/ui/i18n';
 import { useTranslation } from 'react-i18next';
 import brand from 'virtual:brand';
 import { INFORMATION_PAGES, promotePageHref } from '../links.ts';
@@ -16,7 +18,7 @@ export default function InformationPage() {
 
       <section className="catalog-panel" aria-labelledby="information-about">
         <h2 id="information-about">{t('information.aboutTitle', { brand: brand.name })}</h2>
-        <p>{brand.footer.blurb}</p>
+        <p>{brandText(brand.footer.blurb, i18n.language as Locale)}</p>
         <ul className="catalog-facts">
           {warehouses.length > 0 && (
             <li>{t('information.warehouses', { count: warehouses.length, value: format.count(warehouses.length), list: warehouses.join(', ') })}</li>
