@@ -3,7 +3,8 @@
 import { findLocale, isRtl, LOCALES, REQUEST_CODES, type Locale } from '@caravan/contract/languages';
 import i18next, { type i18n, type Resource } from 'i18next';
 
-export type MessageLoader = (locale: Locale) => Promise<Resource[string]>;
+/** One namespace's messages in one locale (an empty object when the namespace has no file). */
+export type MessageLoader = (locale: Locale, namespace: string) => Promise<Record<string, unknown>>;
 
 export { LOCALES, REQUEST_CODES, isRtl, type Locale };
 
@@ -56,14 +57,32 @@ export function applyDocumentLanguage(doc: Document, locale: Locale): void {
   doc.documentElement.dir = isRtl(locale) ? 'rtl' : 'ltr';
 }
 
-export async function createI18n(locale: Locale, load: MessageLoader, namespaces: string[]): Promise<i18n> {
+/**
+ * An i18next instance for one locale. The `eager` namespaces are loaded before it resolves (what the
+ * first screen needs); the others load when a component first asks for them (react-i18next suspends
+ * meanwhile), so the first page does not download every screen's messages.
+ */
+export async function createI18n(locale: Locale, load: MessageLoader, namespaces: string[], eager: string[] = namespaces): Promise<i18n> {
   const instance = i18next.createInstance();
-  const resources: Resource = { [locale]: await load(locale) };
+  const first = await Promise.all(eager.map(async (namespace) => [namespace, await load(locale, namespace)] as const));
+  const resources: Resource = { [locale]: Object.fromEntries(first) };
+  instance.use({
+    type: 'backend',
+    init: () => undefined,
+    read: (language: string, namespace: string, callback: (error: unknown, data?: Record<string, unknown>) => void) => {
+      load(language as Locale, namespace).then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error),
+      );
+    },
+  });
   await instance.init({
     lng: locale,
     fallbackLng: false,
     resources,
-    ns: namespaces,
+    // the bundled namespaces are used as they are; the rest go through the loader above
+    partialBundledLanguages: true,
+    ns: eager,
     defaultNS: namespaces[0],
     interpolation: { escapeValue: false },
     returnNull: false,

@@ -1,12 +1,13 @@
 import { isRtl, type Locale } from '@caravan/ui/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { i18n } from 'i18next';
 import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import brand from 'virtual:brand';
+import { FeedbackProvider } from '../components/feedback.tsx';
 import { loadAntdLocale } from './antd-locale.ts';
 import { router } from './router.tsx';
 
@@ -34,11 +35,11 @@ export function App({ i18n, locale }: { i18n: i18n; locale: Locale }) {
         {...(antdLocale ? { locale: antdLocale } : {})}
         theme={{ token: { colorPrimary: brand.colors.primary, borderRadius: 6, fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", sans-serif' } }}
       >
-        <AntApp>
+        <FeedbackProvider>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={router} />
           </QueryClientProvider>
-        </AntApp>
+        </FeedbackProvider>
       </ConfigProvider>
     </I18nextProvider>
   );

@@ -3,7 +3,7 @@
 // one is chosen), postcode, address and the default flag; saved with address!add or address!edit.
 import { ApiError } from '@caravan/ui/api-client';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Checkbox, Form, Input, Select } from 'antd';
+import { Alert, Button, Checkbox, Form, Input, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,6 +26,7 @@ import {
   type GeoNeeds,
 } from './address-api.ts';
 import './address-form.css';
+import { useMessage } from './feedback.tsx';
 
 function initialValues(address: AddressRecord | undefined, makeDefault: boolean): AddressValues {
   if (!address) return { use: makeDefault };
@@ -55,7 +56,7 @@ export interface AddressFormProps {
 
 export function AddressForm({ address, defaultChecked = false, onSaved, onCancel }: AddressFormProps) {
   const { t } = useTranslation('address');
-  const { message } = App.useApp();
+  const message = useMessage();
   const queryClient = useQueryClient();
   const [form] = Form.useForm<AddressValues>();
   const [serverError, setServerError] = useState<string | null>(null);

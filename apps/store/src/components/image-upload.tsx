@@ -3,11 +3,12 @@
 // previewed, removable. The parent hears the stored URLs and whether an upload is still running, so it
 // can keep its submit button disabled until every picture is stored (spec section 5).
 import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
-import { App as AntApp, Image, Spin } from 'antd';
+import { Image, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../lib/api.ts';
 import './image-upload.css';
+import { useMessage } from './feedback.tsx';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 const MB = 1024 * 1024;
@@ -60,7 +61,7 @@ export interface ImageUploadProps {
 
 export function ImageUpload({ moduleName, maxCount, maxBytes = DEFAULT_MAX_IMAGE_BYTES, value, onChange, onUploadingChange, id, disabled }: ImageUploadProps) {
   const { t } = useTranslation('orders');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const nextKey = useRef(0);
   const [items, setItems] = useState<Item[]>(() => (value ?? []).map((url) => ({ key: nextKey.current++, url })));
   const itemsRef = useRef(items);

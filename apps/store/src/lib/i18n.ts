@@ -1,5 +1,5 @@
 // The store's messages: locales/<locale>/store-<namespace>.json, one chunk per file, loaded for the
-// active language only.
+// active language only; the first screen's namespaces up front, the others when a screen needs them.
 import { createI18n, type Locale } from '@caravan/ui/i18n';
 import type { i18n } from 'i18next';
 
@@ -8,16 +8,14 @@ export type Namespace = (typeof NAMESPACES)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../../../../locales/*/store-*.json', { import: 'default' });
 
-async function loadMessages(locale: Locale): Promise<Record<string, Record<string, unknown>>> {
-  const entries = await Promise.all(
-    NAMESPACES.map(async (namespace) => {
-      const loader = files[`../../../../locales/${locale}/store-${namespace}.json`];
-      return [namespace, loader ? await loader() : {}] as const;
-    }),
-  );
-  return Object.fromEntries(entries);
+/** What the first screen needs: the shell, the cart bar and the catalogue (most visits start there). */
+const EAGER: readonly Namespace[] = ['common', 'cart', 'catalog'];
+
+async function loadMessages(locale: Locale, namespace: string): Promise<Record<string, unknown>> {
+  const loader = files[`../../../../locales/${locale}/store-${namespace}.json`];
+  return loader ? await loader() : {};
 }
 
 export function initI18n(locale: Locale): Promise<i18n> {
-  return createI18n(locale, loadMessages, [...NAMESPACES]);
+  return createI18n(locale, loadMessages, [...NAMESPACES], [...EAGER]);
 }

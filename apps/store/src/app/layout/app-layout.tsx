@@ -1,23 +1,21 @@
-import { App as AntApp } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { CartBar } from '../../features/cart/components/cart-bar.tsx';
 import { connectApi } from '../../lib/api.ts';
-import { registerMessage } from '../../lib/toast.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
+import { useMessage } from '../../components/feedback.tsx';
 
 /** Connects the API client's toast and 403 handling to the app (spec section 8). */
 function ApiBridge() {
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const { t } = useTranslation('common');
   const navigate = useNavigate();
   useEffect(() => {
-    registerMessage(message);
     connectApi({
       showError: (text) => void message.error(text || t('errors.network')),
       onSessionExpired: () => {

@@ -1,7 +1,7 @@
 // /userInfo/setup/account-cancellation: what cancelling means, then the reason, the account name
 // typed out and (when one is set) the fund password. Success signs this browser out and goes home.
 import { WarningFilled } from '@ant-design/icons';
-import { App as AntApp, Alert, Button, Checkbox, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
@@ -15,6 +15,7 @@ import { AccountPage } from '../components/account-page.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 interface CancellationValues {
   reason: string;
@@ -28,7 +29,7 @@ const CONDITIONS = ['balance', 'deposits', 'orders'] as const;
 
 export default function AccountCancellationPage() {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { user } = useSession();
   const profile = useUserInfo();

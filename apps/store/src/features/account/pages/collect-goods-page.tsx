@@ -1,7 +1,7 @@
 // /userInfo/collect-goods: the user's favourite goods, 20 a page, each removable. (The legacy
 // `?index=` only chose the side-menu entry; the menu follows the path instead.)
 import { HeartFilled } from '@ant-design/icons';
-import { App as AntApp, Button, Empty, Result, Skeleton, Tag } from 'antd';
+import { Button, Empty, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
@@ -10,10 +10,11 @@ import { AccountPage } from '../components/account-page.tsx';
 import { ListPager } from '../components/list-pager.tsx';
 import { useClampPage, usePageQuery } from '../components/use-page-query.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 function GoodsCard({ goods }: { goods: FavouriteGoods }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const remove = useRemoveFavouriteGoods();
   const image = goods.imgUrl1 || goods.zoomImg;
   const onSale = goods.isShelf === 1;

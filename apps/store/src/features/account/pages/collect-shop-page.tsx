@@ -1,6 +1,6 @@
 // /userInfo/collect-shop: the shops the user follows, 20 a page, each can be unfollowed.
 import { ShopOutlined } from '@ant-design/icons';
-import { App as AntApp, Button, Empty, Popconfirm, Result, Skeleton } from 'antd';
+import { Button, Empty, Popconfirm, Result, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FAVOURITES_PAGE_SIZE } from '../api/favourite-goods.ts';
@@ -10,10 +10,11 @@ import { ListPager } from '../components/list-pager.tsx';
 import { useClampPage, usePageQuery } from '../components/use-page-query.ts';
 import { isolate, reviewRatePercent } from '../account-links.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 function ShopCard({ record }: { record: FollowRecord }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const unfollow = useUnfollowShop();
   const shop = record.sellerVo;
   const to = `/store?id=${encodeURIComponent(record.sellerId)}`;

@@ -1,7 +1,7 @@
 // /userInfo/dashboard: who is signed in, the wallet balance, orders waiting on something, favourites
 // and follows, and the invitation link to share.
 import { CopyOutlined } from '@ant-design/icons';
-import { App as AntApp, Button, Input, Skeleton } from 'antd';
+import { Button, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
@@ -16,6 +16,7 @@ import { AccountPage } from '../components/account-page.tsx';
 import { UserAvatar } from '../components/user-avatar.tsx';
 import { ORDER_COUNTER_LINKS } from '../order-counter-links.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 function WalletCard() {
   const { t } = useTranslation('account');
@@ -94,7 +95,7 @@ function FavouritesCard() {
 
 function InvitationCard({ url, qr }: { url: string; qr: string }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(url);

@@ -1,7 +1,7 @@
 // /login: user name (or e-mail or phone) and password. Afterwards the user goes back where the
 // login was asked for (`redirect`, same-site paths only) or home.
 import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { App as AntApp, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session.ts';
@@ -13,12 +13,13 @@ import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 const LOGIN_NAME_MAX = 100;
 
 export default function LoginPage() {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));

@@ -1,6 +1,6 @@
 // /userInfo/setup/login-password: old password, new password (6-12) twice. The server signs the
 // user's other devices out; this one stays signed in.
-import { App as AntApp, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { checkConfirmation, checkDifferentFromOld, checkExistingPassword, checkNewPassword, EXISTING_PASSWORD_MAX, PASSWORD_MAX } from '../account-rules.ts';
@@ -9,10 +9,11 @@ import { AccountPage } from '../components/account-page.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 export default function LoginPasswordPage() {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<ChangePasswordInput>();
   const rule = useFieldRule();
   const change = useChangePassword();

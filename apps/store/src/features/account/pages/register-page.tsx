@@ -3,7 +3,7 @@
 // as the invitation code.
 import { STORAGE_KEYS } from '@caravan/ui/storage';
 import { REQUEST_CODES, type Locale } from '@caravan/ui/i18n';
-import { App as AntApp, Button, Checkbox, Form, Input, Radio } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -30,6 +30,7 @@ import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import { safeRedirect } from '../safe-redirect.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 interface RegisterValues {
   kind: RegistrationKind;
@@ -47,7 +48,7 @@ const KINDS: RegistrationKind[] = ['username', 'email', 'phone'];
 
 export default function RegisterPage() {
   const { t, i18n } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const target = safeRedirect(params.get('redirect'));

@@ -2,7 +2,7 @@
 // checkout uses (components/address-form.tsx); here the list, the default flag and deletion.
 import { EnvironmentOutlined, PlusOutlined } from '@ant-design/icons';
 import { ApiError } from '@caravan/ui/api-client';
-import { App as AntApp, Button, Empty, Modal, Popconfirm, Result, Skeleton, Tag } from 'antd';
+import { Button, Empty, Modal, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addressParams, useAddressList, useDeleteAddress, useSaveAddress, type AddressRecord } from '../../../components/address-api.ts';
@@ -10,6 +10,7 @@ import { AddressForm } from '../../../components/address-form.tsx';
 import { isolate } from '../account-links.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressRecord } | null;
 
@@ -35,7 +36,7 @@ function asDefault(address: AddressRecord) {
 
 function AddressCard({ address, onEdit }: { address: AddressRecord; onEdit: () => void }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const remove = useDeleteAddress();
   const save = useSaveAddress();
   const isDefault = address.use === 1;

@@ -1,6 +1,6 @@
 // /userInfo/setup/transaction-password: the fund password (6 digits) asked before payments and
 // withdrawals. Set once; afterwards changed with the old one.
-import { App as AntApp, Alert, Button, Form, Input, Skeleton } from 'antd';
+import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.ts';
 import { checkConfirmation, checkDifferentFromOld, checkExistingFundPassword, checkNewFundPassword, FUND_PASSWORD_CHECK_MAX } from '../account-rules.ts';
@@ -10,6 +10,7 @@ import { AccountPage } from '../components/account-page.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import '../account.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 type FundPasswordValues = Partial<ChangeFundPasswordInput>;
 
@@ -18,7 +19,7 @@ const digitsInput = { inputMode: 'numeric' as const, autoComplete: 'off', maxLen
 
 function FundPasswordForm({ hasPassword }: { hasPassword: boolean }) {
   const { t } = useTranslation('account');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const [form] = Form.useForm<FundPasswordValues>();
   const rule = useFieldRule();
   const setPassword = useSetFundPassword();

@@ -49,11 +49,11 @@ export function CheckoutAddress({ value, onChange, invalid }: { value: string | 
             <div key={address.id} className={`cart-address${address.id === value ? ' cart-address-selected' : ''}`}>
               <Radio value={address.id} className="cart-address-radio">
                 <span className="cart-address-who">
-                  <span className="cart-address-name">{address.contacts}</span>
+                  <bdi className="cart-address-name">{address.contacts}</bdi>
                   <span dir="ltr">{address.phone}</span>
                   {address.use === 1 && <Tag className="cart-tag">{t('checkout.address.default')}</Tag>}
                 </span>
-                <span className="cart-address-lines">{addressText(address, t('checkout.address.separator'))}</span>
+                <bdi className="cart-address-lines">{addressText(address, t('checkout.address.separator'))}</bdi>
               </Radio>
               <Button type="link" onClick={() => setEditing(address)} aria-label={t('checkout.address.editOne', { name: address.contacts })}>
                 {t('checkout.address.edit')}

@@ -4,7 +4,7 @@
 // /productDetails?id=<sellerGoodsId>
 import { HeartFilled, HeartOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { formatPlatformTime } from '@caravan/ui/format';
-import { App as AntApp, Button, InputNumber } from 'antd';
+import { Button, InputNumber } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -32,6 +32,7 @@ import { initialSelection, inStock, selectedSku, type SkuSelection } from '../sk
 import type { GoodsDetail } from '../types.ts';
 import { useFormatters } from '../use-formatters.ts';
 import '../catalog.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 function galleryOf(goods: GoodsDetail): GalleryImage[] {
   if (goods.images.length > 0) return goods.images;
@@ -151,7 +152,7 @@ function ShopAside({ goods }: { goods: GoodsDetail }) {
 function Purchase({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalog');
   const format = useFormatters();
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const { token } = useSession();
@@ -300,11 +301,13 @@ export default function ProductDetailsPage() {
   }
   if (!goods) {
     return (
+      // keyed like the loaded page below, so React keeps the same boxes in place (no layout shift)
       <div className="catalog-page catalog-detail" aria-busy="true">
-        <span className="catalog-visually-hidden" role="status">
+        <span key="status" className="catalog-visually-hidden" role="status">
           {t('state.loading')}
         </span>
-        <div className="catalog-detail-top">
+        <div key="crumbs" className="catalog-breadcrumbs" />
+        <div key="top" className="catalog-detail-top">
           <div className="catalog-gallery-main catalog-skeleton" />
           <div className="catalog-skeleton catalog-skeleton-text" />
         </div>
@@ -314,13 +317,13 @@ export default function ProductDetailsPage() {
   const pictures = descriptionImages(goods.imgDes);
   return (
     <div className="catalog-page catalog-detail">
-      <Breadcrumbs goods={goods} />
-      <div className="catalog-detail-top">
+      <Breadcrumbs key="crumbs" goods={goods} />
+      <div key="top" className="catalog-detail-top">
         <GoodsGallery images={images} name={goods.name} />
         {/* a new goods (or a new viewer) starts a fresh selection */}
         <Purchase key={`${goods.id}`} goods={goods} />
       </div>
-      <div className="catalog-detail-body">
+      <div key="body" className="catalog-detail-body">
         <ShopAside goods={goods} />
         <div className="catalog-detail-main">
           <section className="catalog-panel" aria-labelledby="catalog-detail-description">

@@ -1,8 +1,9 @@
-import { App as AntApp, Modal, Radio } from 'antd';
+import { Modal, Radio } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCancelOrder } from '../api/cancel-order.ts';
 import { CANCEL_REASONS, type CancelReason } from '../order-rules.ts';
+import { useMessage } from '../../../components/feedback.tsx';
 
 export interface CancelModalProps {
   open: boolean;
@@ -13,7 +14,7 @@ export interface CancelModalProps {
 /** Cancels an unpaid order with one of the 5 reasons (order!cancel). */
 export function CancelModal({ open, orderId, onClose }: CancelModalProps) {
   const { t } = useTranslation('orders');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const cancel = useCancelOrder();
   const [reason, setReason] = useState<CancelReason | undefined>(undefined);
   const [missing, setMissing] = useState(false);

@@ -1,4 +1,4 @@
-import { App as AntApp, Button } from 'antd';
+import { Button, Modal } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { allowedActions, type OrderAction, type OrderFacts } from '../order-rule
 import { orderPaths } from '../order-paths.ts';
 import { CancelModal } from './cancel-modal.tsx';
 import { PayModal } from './pay-modal.tsx';
+import { useMessage } from '../../../components/feedback.tsx';
 
 export interface OrderActionsProps {
   orderId: string;
@@ -22,7 +23,8 @@ export interface OrderActionsProps {
 /** The buttons for what the buyer may do with an order now, with their dialogs. */
 export function OrderActions({ orderId, facts, total, withDetailLink, size = 'middle' }: OrderActionsProps) {
   const { t } = useTranslation('orders');
-  const { message, modal } = AntApp.useApp();
+  const message = useMessage();
+  const [modal, modalHolder] = Modal.useModal();
   const navigate = useNavigate();
   const remind = useRemindOrder();
   const receipt = useConfirmReceipt();
@@ -62,6 +64,7 @@ export function OrderActions({ orderId, facts, total, withDetailLink, size = 'mi
 
   return (
     <>
+      {modalHolder}
       {actions.map((action) => (
         <Button
           key={action}

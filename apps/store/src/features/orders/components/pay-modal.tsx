@@ -1,12 +1,13 @@
 import { formatAmount } from '@caravan/ui/format';
 import { ApiError } from '@caravan/ui/api-client';
-import { App as AntApp, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount, useNumberLocale } from '../../../components/amount.tsx';
 import { usePayOrders } from '../api/pay-orders.ts';
 import { keepKeyAfterFailure, newIdempotencyKey } from '../payment-intent.ts';
+import { useMessage } from '../../../components/feedback.tsx';
 
 /** Spec section 5 / API 6: the fund password is checked with a 6-12 character rule on payment. */
 const SAFEWORD_MIN = 6;
@@ -32,7 +33,7 @@ export interface PayModalProps {
 /** Pays one order from the wallet with the fund password (order!pay, one idempotency key per intent). */
 export function PayModal({ open, orderId, amount, onClose }: PayModalProps) {
   const { t } = useTranslation('orders');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const locale = useNumberLocale();
   const [form] = Form.useForm<{ safeword: string }>();
   const pay = usePayOrders();

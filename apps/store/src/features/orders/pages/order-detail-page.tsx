@@ -185,7 +185,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
 
         <Section id="order-address" title={t('detail.address')}>
           <dl className="orders-fields">
-            <Field label={t('detail.contacts')}>{info.contacts}</Field>
+            <Field label={t('detail.contacts')}><bdi>{info.contacts}</bdi></Field>
             <Field label={t('detail.phone')}>
               <span dir="ltr">{info.phone}</span>
             </Field>
@@ -194,7 +194,7 @@ function OrderDetail({ orderId }: { orderId: string }) {
                 <span dir="ltr">{info.email}</span>
               </Field>
             ) : null}
-            <Field label={t('detail.fullAddress')}>{addressLine}</Field>
+            <Field label={t('detail.fullAddress')}><bdi>{addressLine}</bdi></Field>
             {info.postcode ? (
               <Field label={t('detail.postcode')}>
                 <span dir="ltr">{info.postcode}</span>

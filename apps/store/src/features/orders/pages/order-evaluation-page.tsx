@@ -1,7 +1,7 @@
 // /userInfo/order-evaluation?id=<order id>: a review (good / medium / bad, 1-5 stars, text, up to 9
 // pictures) for each product of a received order not reviewed yet; sent together (evaluation!addList).
 import { ArrowLeftOutlined, CheckCircleFilled } from '@ant-design/icons';
-import { App as AntApp, Button, Input, Radio, Result } from 'antd';
+import { Button, Input, Radio, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -17,6 +17,7 @@ import { allowedActions, isOrderId } from '../order-rules.ts';
 import { buildEvaluationAddList, EVALUATION_TYPES, MAX_RATING, MAX_REVIEW_PICTURES, MAX_REVIEW_TEXT_LENGTH, reviewTargets, type ReviewDraft, type ReviewTarget } from '../review-request.ts';
 import type { OrderGoods, OrderInfo } from '../types.ts';
 import '../orders.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 type Draft = Omit<ReviewDraft, 'sellerGoodsId'>;
 
@@ -108,7 +109,7 @@ function ReviewItem({
 
 function ReviewForm({ order, goods }: { order: OrderInfo; goods: OrderGoods[] }) {
   const { t } = useTranslation('orders');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const submitReviews = useSubmitReviews();
   const targets = reviewTargets(goods);

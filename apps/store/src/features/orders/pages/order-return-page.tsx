@@ -1,7 +1,7 @@
 // /userInfo/order-return?id=<order id>: asks for a refund (paid or confirmed orders) or a return
 // (received orders, within the return window): reason, amount, remark and up to 9 pictures.
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App as AntApp, Button, Form, Input, Result, Select } from 'antd';
+import { Button, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,6 +18,7 @@ import type { OrderInfo } from '../types.ts';
 import { formatAmount } from '@caravan/ui/format';
 import { useNumberLocale } from '../../../components/amount.tsx';
 import '../orders.css';
+import { useMessage } from '../../../components/feedback.tsx';
 
 interface RefundForm {
   reason?: string;
@@ -27,7 +28,7 @@ interface RefundForm {
 
 function RefundFormView({ order }: { order: OrderInfo }) {
   const { t } = useTranslation('orders');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const navigate = useNavigate();
   const locale = useNumberLocale();
   const [form] = Form.useForm<RefundForm>();

@@ -1,8 +1,9 @@
-import { App as AntApp, Alert, Button, Form, Input, Radio } from 'antd';
+import { Alert, Button, Form, Input, Radio, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBindWithdrawAddress } from '../api/bind-withdraw-address.ts';
 import { checkWithdrawAddress, WITHDRAW_COIN, WITHDRAW_PROTOCOLS, type WithdrawProtocol } from '../address-rules.ts';
 import { MonoText } from './mono-text.tsx';
+import { useMessage } from '../../../components/feedback.tsx';
 
 interface Values {
   network?: WithdrawProtocol;
@@ -15,7 +16,8 @@ const ADDRESS_MAX_LENGTH = 120;
 /** Binding the one withdrawal address: said plainly beforehand, confirmed once more before it is final. */
 export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string }) {
   const { t } = useTranslation('wallet');
-  const { modal, message } = AntApp.useApp();
+  const message = useMessage();
+  const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<Values>();
   const bind = useBindWithdrawAddress();
   const initialNetwork = (WITHDRAW_PROTOCOLS as readonly string[]).includes(defaultNetwork ?? '') ? (defaultNetwork as WithdrawProtocol) : 'TRC20';
@@ -53,6 +55,7 @@ export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string })
 
   return (
     <section className="wallet-card" aria-labelledby="wallet-bind-title">
+      {modalHolder}
       <h2 id="wallet-bind-title" className="wallet-section-title">
         {t('bind.title')}
       </h2>

@@ -1,6 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App as AntApp, Button } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMessage } from '../../../components/feedback.tsx';
 
 async function writeClipboard(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
@@ -23,7 +24,7 @@ async function writeClipboard(text: string): Promise<void> {
 /** Copies a value (an address) and says so; `label` names what is copied for screen readers. */
 export function CopyButton({ text, label }: { text: string; label: string }) {
   const { t } = useTranslation('wallet');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const copy = () => {
     writeClipboard(text).then(
       () => void message.success(t('copy.done')),

@@ -1,9 +1,10 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { App as AntApp, Button } from 'antd';
+import { Button } from 'antd';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUploadProof } from '../api/upload-proof.ts';
 import { checkProofFile, PROOF_ACCEPT, PROOF_MAX_MEGABYTES } from '../proof-image.ts';
+import { useMessage } from '../../../components/feedback.tsx';
 
 export interface ProofUploadProps {
   /** the stored image URL (the form field's value) */
@@ -19,7 +20,7 @@ export interface ProofUploadProps {
 /** One payment-proof screenshot (JPEG or PNG, 10 MB at most), uploaded as soon as it is picked. */
 export function ProofUpload({ value, onChange, onUploadingChange, id, ...rest }: ProofUploadProps) {
   const { t } = useTranslation('wallet');
-  const { message } = AntApp.useApp();
+  const message = useMessage();
   const input = useRef<HTMLInputElement>(null);
   const upload = useUploadProof();
 
