@@ -135,10 +135,63 @@ function ensureBuilt(entry) {
   const marker = path.join(toolsDir, 'build.stamp');
   const sources = ['apps', 'packages', 'locales', 'brands'].map((dir) => newestMtime(path.join(root, dir)));
   const newestSource = Math.max(...sources, statSync(path.join(root, 'pnpm-lock.yaml')).mtimeMs);
-  if (existsSync(marker) && statSync(marker).mtimeMs >= newestSource) return;
-  log('building');
+  // the store is built for one brand (BRAND, default caravan): another brand means another build
+  const brand = process.env.BRAND || 'caravan';
+  const builtBrand = existsSync(marker) ? readFileSync(marker, 'utf8').split(' ')[1]?.trim() : undefined;
+  if (existsSync(marker) && statSync(marker).mtimeMs >= newestSource && builtBrand === brand) return;
+  log(`building (brand ${brand})`);
   pnpm(entry, ['-r', '--workspace-concurrency=1', 'run', 'build']);
-  writeFileSync(marker, new Date().toISOString());
+  writeFileSync(marker, `${new Date().toISOString()} ${brand}\n`);
+}
+
+// 5. Chromium for the end-to-end tests and the store measurements (`test`, `bench`): CHROMIUM_PATH when
+// set, else Debian's /usr/bin/chromium, else installed from the machine's apt repositories (Linux, as
+// root). Never downloaded from anywhere else; without one the command fails rather than skip tests.
+const DEFAULT_CHROMIUM = '/usr/bin/chromium';
+
+function chromiumVersion(bin) {
+  const result = spawnSync(bin, ['--version'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  if (result.error || result.status !== 0) return undefined;
+  return result.stdout.trim();
+}
+
+function ensureChromium() {
+  const explicit = process.env.CHROMIUM_PATH;
+  if (explicit) {
+    if (!existsSync(explicit)) {
+      log(`CHROMIUM_PATH=${explicit} does not exist; point it at a Chromium or Chrome binary, or unset it`);
+      process.exit(1);
+    }
+    return explicit;
+  }
+  if (existsSync(DEFAULT_CHROMIUM)) {
+    process.env.CHROMIUM_PATH = DEFAULT_CHROMIUM;
+    return DEFAULT_CHROMIUM;
+  }
+  const hasApt = spawnSync('sh', ['-c', 'command -v apt-get'], { stdio: 'ignore' }).status === 0;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (process.platform !== 'linux' || !isRoot || !hasApt) {
+    log(
+      `no Chromium found: the end-to-end tests and the store bench need one. Set CHROMIUM_PATH to a Chromium or Chrome ` +
+        `binary, or install Debian's package (apt-get install chromium, as root), which puts it at ${DEFAULT_CHROMIUM}. ` +
+        `(Automatic installation needs Linux, root and apt-get.)`,
+    );
+    process.exit(1);
+  }
+  log(`no Chromium at ${DEFAULT_CHROMIUM}: installing Debian's chromium package with apt-get`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  log('apt-get update');
+  run('apt-get', ['update'], { env });
+  log('apt-get install -y --no-install-recommends chromium');
+  run('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { env });
+  const version = existsSync(DEFAULT_CHROMIUM) ? chromiumVersion(DEFAULT_CHROMIUM) : undefined;
+  if (!version) {
+    log(`apt-get finished but ${DEFAULT_CHROMIUM} does not run; set CHROMIUM_PATH to a working Chromium`);
+    process.exit(1);
+  }
+  log(`installed ${version}`);
+  process.env.CHROMIUM_PATH = DEFAULT_CHROMIUM;
+  return DEFAULT_CHROMIUM;
 }
 
 function exec(cmd, args) {
@@ -180,10 +233,12 @@ switch (command) {
     break;
   case 'test':
     ensureBuilt(pnpmEntry);
+    ensureChromium();
     exec(process.execPath, [path.join(root, 'scripts', 'run-tests.mjs'), ...rest]);
     break;
   case 'bench':
     ensureBuilt(pnpmEntry);
+    ensureChromium();
     exec(process.execPath, [path.join(root, 'scripts', 'bench', 'run.mjs'), ...rest]);
     break;
   case 'lint':
