@@ -1,16 +1,21 @@
 // `npm run bench`: autocannon scenarios against a real API server on the 50,000-product seed, each
 // reported with req/s, p50, p99, errors and its ratio to two ceilings measured in the same run.
-// Results go to bench/results/<date>.json and .md. Goals are reported, never asserted.
+// Results go to bench/results/<date>.json and .md. Goals are reported, never asserted. The buyer
+// store's measurements (bundle size, Lighthouse, axe: scripts/bench/store.mjs) run against the same
+// server, which serves the built store.
 //
 // Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_PRODUCTS (default 50000), BENCH_WALLET_USERS (users of the withdraw!apply scenario, each
-// applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset),
-// DATABASE_URL (bench against an external PostgreSQL instead of the embedded one in .data/bench).
+// applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset; "store" or
+// store:bundle, store:lighthouse, store:axe for the store alone), BENCH_LIGHTHOUSE_RUNS (default 3),
+// CHROMIUM_PATH (set by scripts/bootstrap.mjs), DATABASE_URL (bench against an external PostgreSQL
+// instead of the embedded one in .data/bench).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { isStoreScenario, measureStore, storeParts } from './store.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -26,6 +31,11 @@ const COLD_API_PORT = 18081;
 const CEILING_PORT = 18090;
 const EMBEDDED_PORT = 54330;
 const only = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : undefined;
+const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const store = storeParts(only);
+/** API scenarios selected (all of them without BENCH_SCENARIOS) */
+const apiScenarios = !only || [...only].some((name) => !isStoreScenario(name));
 
 const serverEnv = {
   ...process.env,
@@ -304,65 +314,74 @@ function table(rows, ceilings) {
   return lines.join('\n');
 }
 
+/** The API scenarios and the two ceilings; the servers it starts go into `children` (stopped by the caller). */
+async function measureApi(base, children) {
+  const rows = [];
+  const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain'].some((name) => only.has(name)) ? walletFixtures() : undefined;
+  // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
+  const cold = await start(
+    process.execPath,
+    [apiEntry, 'serve'],
+    { ...serverEnv, PORT: String(COLD_API_PORT), CHAT_PORT: '18051', CATALOG_MICRO_CACHE: '0', DATABASE_URL: databaseUrl },
+    (output) => output.includes('Caravan is running'),
+  );
+  children.push(cold);
+  const ceiling = await start(process.execPath, [path.join(root, 'scripts', 'bench', 'ceiling-server.mjs'), String(CEILING_PORT), databaseUrl], process.env, (output) => output.includes('ready'));
+  children.push(ceiling);
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+  const sample = await samples(pool);
+  await pool.end();
+  const coldBase = `http://127.0.0.1:${COLD_API_PORT}`;
+  const legacy = (call, query) => `/wap/api/${call}.action?lang=en${query ? `&${query}` : ''}`;
+  const scenarios = [
+    ['ceiling: bare Fastify JSON', `http://127.0.0.1:${CEILING_PORT}`, rotating(['/json'])],
+    ['ceiling: bare pg primary key', `http://127.0.0.1:${CEILING_PORT}`, rotating(sample.ids.map((id) => `/pk?id=${id}`))],
+    ['sellerGoods!list page 1', base, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
+    ['sellerGoods!list page 1000', base, rotating([legacy('sellerGoods!list', 'pageNum=1000&pageSize=20')])],
+    ['sellerGoods!list category, price asc, page 1', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.top}&isPrice=1&pageNum=1&pageSize=20`)])],
+    ['sellerGoods!list sub-category, new, page 20', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.second}&pageNum=20&pageSize=20`)])],
+    ['sellerGoods!info', base, rotating(sample.ids.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
+    ['sellerGoods!search-keyword', base, rotating(PREFIXES.map((prefix) => legacy('sellerGoods!search-keyword', `keyword=${encodeURIComponent(prefix)}`)))],
+    ['sellerGoods!search', base, rotating(KEYWORDS.map((keyword) => legacy('sellerGoods!search', `keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)))],
+    ['category!tree', base, rotating([legacy('category!tree')])],
+    // without micro-caches, over thousands of distinct requests: what the database path costs
+    ['cold: sellerGoods!list page 1', coldBase, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
+    ['cold: sellerGoods!list random pages 1..last', coldBase, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => legacy('sellerGoods!list', `pageNum=${page + 1}&pageSize=20`))))],
+    ['cold: sellerGoods!info 20,000 goods', coldBase, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
+    ['cold: sellerGoods!search-keyword 9,000 prefixes', coldBase, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
+    ['cold: sellerGoods!search 3,000 words', coldBase, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
+    ...(wallet ? [['wallet!getUsdt', base, rotating(wallet.users.map((user) => legacy('wallet!getUsdt', `token=${encodeURIComponent(user.token)}`)))]] : []),
+  ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
+
+  for (const [name, url, requests] of scenarios) rows.push(await measure(name, url, requests));
+  if (wallet && (!only || only.has('withdraw!apply'))) {
+    // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
+    await new Promise((resolve) => setTimeout(resolve, 11_000));
+    rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
+  }
+  if (wallet && (!only || only.has('checkout'))) {
+    rows.push(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet)));
+  }
+  if (wallet && (!only || only.has('order!listMain'))) {
+    rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
+  }
+  const ceilings = {
+    fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
+    pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
+  };
+  return { rows, ceilings };
+}
+
 async function main() {
   const api = await start(process.execPath, [apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
-  let ceiling;
-  let cold;
+  const children = [];
   try {
     const goods = await ensureSeeded();
     await vacuum();
-    const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain'].some((name) => only.has(name)) ? walletFixtures() : undefined;
-    // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
-    cold = await start(
-      process.execPath,
-      [apiEntry, 'serve'],
-      { ...serverEnv, PORT: String(COLD_API_PORT), CHAT_PORT: '18051', CATALOG_MICRO_CACHE: '0', DATABASE_URL: databaseUrl },
-      (output) => output.includes('Caravan is running'),
-    );
-    ceiling = await start(process.execPath, [path.join(root, 'scripts', 'bench', 'ceiling-server.mjs'), String(CEILING_PORT), databaseUrl], process.env, (output) => output.includes('ready'));
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
-    const sample = await samples(pool);
-    await pool.end();
     const base = `http://127.0.0.1:${API_PORT}`;
-    const coldBase = `http://127.0.0.1:${COLD_API_PORT}`;
-    const legacy = (call, query) => `/wap/api/${call}.action?lang=en${query ? `&${query}` : ''}`;
-    const scenarios = [
-      ['ceiling: bare Fastify JSON', `http://127.0.0.1:${CEILING_PORT}`, rotating(['/json'])],
-      ['ceiling: bare pg primary key', `http://127.0.0.1:${CEILING_PORT}`, rotating(sample.ids.map((id) => `/pk?id=${id}`))],
-      ['sellerGoods!list page 1', base, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
-      ['sellerGoods!list page 1000', base, rotating([legacy('sellerGoods!list', 'pageNum=1000&pageSize=20')])],
-      ['sellerGoods!list category, price asc, page 1', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.top}&isPrice=1&pageNum=1&pageSize=20`)])],
-      ['sellerGoods!list sub-category, new, page 20', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.second}&pageNum=20&pageSize=20`)])],
-      ['sellerGoods!info', base, rotating(sample.ids.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
-      ['sellerGoods!search-keyword', base, rotating(PREFIXES.map((prefix) => legacy('sellerGoods!search-keyword', `keyword=${encodeURIComponent(prefix)}`)))],
-      ['sellerGoods!search', base, rotating(KEYWORDS.map((keyword) => legacy('sellerGoods!search', `keyword=${encodeURIComponent(keyword)}&pageNum=1&pageSize=20`)))],
-      ['category!tree', base, rotating([legacy('category!tree')])],
-      // without micro-caches, over thousands of distinct requests: what the database path costs
-      ['cold: sellerGoods!list page 1', coldBase, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
-      ['cold: sellerGoods!list random pages 1..last', coldBase, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => legacy('sellerGoods!list', `pageNum=${page + 1}&pageSize=20`))))],
-      ['cold: sellerGoods!info 20,000 goods', coldBase, rotating(sample.all.map((id) => legacy('sellerGoods!info', `sellerGoodsId=${id}`)))],
-      ['cold: sellerGoods!search-keyword 9,000 prefixes', coldBase, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
-      ['cold: sellerGoods!search 3,000 words', coldBase, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
-      ...(wallet ? [['wallet!getUsdt', base, rotating(wallet.users.map((user) => legacy('wallet!getUsdt', `token=${encodeURIComponent(user.token)}`)))]] : []),
-    ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
-
-    const rows = [];
-    for (const [name, url, requests] of scenarios) rows.push(await measure(name, url, requests));
-    if (wallet && (!only || only.has('withdraw!apply'))) {
-      // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
-      await new Promise((resolve) => setTimeout(resolve, 11_000));
-      rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
-    }
-    if (wallet && (!only || only.has('checkout'))) {
-      rows.push(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet)));
-    }
-    if (wallet && (!only || only.has('order!listMain'))) {
-      rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
-    }
-    const ceilings = {
-      fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
-      pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
-    };
+    // the store first, on a quiet machine
+    const storeResult = store ? await measureStore({ root, baseUrl: base, parts: store, chromiumPath: CHROMIUM_PATH, runs: LIGHTHOUSE_RUNS, log }) : undefined;
+    const { rows, ceilings } = apiScenarios ? await measureApi(base, children) : { rows: [], ceilings: {} };
     const info = rows.find((row) => row.name === 'sellerGoods!info');
     const goals = [
       info && ceilings.pg ? `sellerGoods!info at ${Math.round((info.requestsPerSecond / ceilings.pg) * 100)}% of the bare-pg ceiling (goal >= 50%)` : undefined,
@@ -371,19 +390,28 @@ async function main() {
         .map((row) => `${row.name}: p99 ${row.p99} ms (goal <= 50 ms)`),
       ...rows.filter((row) => row.accepted !== undefined && row.ordersPerSecond === undefined).map((row) => `${row.name}: ${row.accepted} of ${row.total} applications accepted (goal: all)`),
       ...rows.filter((row) => row.ordersPerSecond !== undefined).map((row) => `${row.name}: ${row.ordersPerSecond} orders/s, p99 ${row.p99} ms, ${row.accepted} paid, ${row.unpaidAtCutOff} placed but cut off before paying`),
-      `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)`,
+      rows.length > 0 ? `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)` : undefined,
+      ...(storeResult?.goals ?? []),
     ].filter(Boolean);
 
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
     const environment = { node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods };
-    const markdown = `# Bench ${date}\n\n${goods} goods, ${CONNECTIONS} connections, ${DURATION} s per scenario, ${environment.cpus} CPUs, Node ${process.version}.\n\n${table(rows, ceilings)}\n\n${goals.map((goal) => `- ${goal}`).join('\n')}\n`;
+    const sections = [
+      `# Bench ${date}`,
+      rows.length > 0
+        ? `${goods} goods, ${CONNECTIONS} connections, ${DURATION} s per scenario, ${environment.cpus} CPUs, Node ${process.version}.`
+        : `${goods} goods, ${environment.cpus} CPUs, Node ${process.version}.`,
+      rows.length > 0 ? table(rows, ceilings) : undefined,
+      storeResult?.markdown,
+      goals.map((goal) => `- ${goal}`).join('\n'),
+    ];
+    const markdown = `${sections.filter(Boolean).join('\n\n')}\n`;
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, goals }, null, 2)}\n`);
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, ...(storeResult ? { store: storeResult.json } : {}), goals }, null, 2)}\n`);
     writeFileSync(path.join(root, 'bench', 'results', `${date}.md`), markdown);
     process.stdout.write(`\n${markdown}\n`);
   } finally {
-    if (ceiling) await stop(ceiling);
-    if (cold) await stop(cold);
+    for (const child of children.reverse()) await stop(child);
     await stop(api);
   }
 }
