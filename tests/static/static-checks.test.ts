@@ -12,7 +12,7 @@ const require = createRequire(path.join(root, 'package.json'));
 const tsc = require.resolve('typescript/bin/tsc');
 const eslint = path.join(path.dirname(require.resolve('eslint/package.json')), 'bin', 'eslint.js');
 
-const projects = ['tsconfig.json', 'packages/contract/tsconfig.json', 'packages/db/tsconfig.json', 'apps/api/tsconfig.json'];
+const projects = ['tsconfig.json', 'packages/contract/tsconfig.json', 'packages/db/tsconfig.json', 'packages/ui/tsconfig.json', 'apps/api/tsconfig.json', 'apps/store/tsconfig.json'];
 
 describe('static checks', () => {
   it.each(projects.map((project) => [project]))('%s type-checks (strict)', async (project) => {

@@ -1,0 +1,60 @@
+// Chromium through playwright-core: the machine's browser (CHROMIUM_PATH, else Debian's
+// /usr/bin/chromium; `npm test` provisions one, see scripts/bootstrap.mjs). Nothing is downloaded.
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export function chromiumPath(): string {
+  const candidate = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(candidate)) {
+    throw new Error(
+      `no Chromium at ${candidate}: set CHROMIUM_PATH, or run the suite through npm test, which installs Debian's chromium package when it can`,
+    );
+  }
+  return candidate;
+}
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+}
+
+/** The PC store's viewport. */
+export const VIEWPORT = { width: 1366, height: 900 };
+
+export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A fresh context (own storage) that records what would make a page broken without failing an
+ * assertion on it: uncaught script errors, console errors and server errors.
+ */
+export async function newStoreContext(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: 'en-US' });
+  const problems: string[] = [];
+  context.on('page', (page) => watch(page, problems));
+  return { context, problems };
+}
+
+/** Requests the browser makes on its own that the store does not answer (yet): not the store's fault. */
+const BROWSER_OWN_REQUESTS = new Set(['/favicon.ico']);
+
+function watch(page: Page, problems: string[]): void {
+  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  page.on('console', (message) => {
+    // failed loads are reported below with their address
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error on ${page.url()}: ${message.text()}`);
+  });
+  page.on('response', (response) => {
+    const request = response.request();
+    const isApi = ['fetch', 'xhr'].includes(request.resourceType());
+    if (response.status() >= 500 || (!isApi && response.status() >= 400 && !BROWSER_OWN_REQUESTS.has(new URL(response.url()).pathname))) {
+      problems.push(`${response.status()} for ${request.method()} ${response.url()}`);
+    }
+  });
+}
