@@ -19,6 +19,40 @@ export function ShopAvatar({ name, src, size }: { name: string; src: string | un
   );
 }
 
+type ShopCounters = Pick<SellerVo, 'sellerGoodsNum' | 'soldNum' | 'highOpinion' | 'focusNum' | 'evaluationNum'>;
+
+/** A shop's real counters: goods, sales, good-review rate, followers (and views, where the page has room). */
+export function ShopFigures({ shop, views, wide = false }: { shop: ShopCounters; views?: number; wide?: boolean }) {
+  const { t } = useTranslation('catalog');
+  const format = useFormatters();
+  return (
+    <dl className={wide ? 'catalog-figures catalog-figures-wide' : 'catalog-figures'}>
+      <div>
+        <dt>{t('shop.goods')}</dt>
+        <dd>{format.count(shop.sellerGoodsNum)}</dd>
+      </div>
+      <div>
+        <dt>{t('shop.sales')}</dt>
+        <dd>{format.count(shop.soldNum)}</dd>
+      </div>
+      <div>
+        <dt>{t('shop.goodRate')}</dt>
+        <RateFigure share={shop.highOpinion} reviews={shop.evaluationNum} />
+      </div>
+      <div>
+        <dt>{t('shop.followers')}</dt>
+        <dd>{format.count(shop.focusNum)}</dd>
+      </div>
+      {views !== undefined && (
+        <div>
+          <dt>{t('shop.views')}</dt>
+          <dd>{format.count(views)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
 export interface ShopCardProps {
   shop: Pick<SellerVo, 'id' | 'name' | 'avatar' | 'sellerGoodsNum' | 'soldNum' | 'highOpinion' | 'focusNum' | 'evaluationNum'>;
   headingLevel?: 2 | 3;
@@ -26,8 +60,6 @@ export interface ShopCardProps {
 
 /** A shop card: avatar, name and its real figures, linking to the shop page. */
 export function ShopCard({ shop, headingLevel = 3 }: ShopCardProps) {
-  const { t } = useTranslation('catalog');
-  const format = useFormatters();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="catalog-shop-card">
@@ -35,24 +67,7 @@ export function ShopCard({ shop, headingLevel = 3 }: ShopCardProps) {
         <ShopAvatar name={shop.name} src={shop.avatar} size={64} />
         <Heading className="catalog-shop-card-name">{shop.name}</Heading>
       </Link>
-      <dl className="catalog-figures">
-        <div>
-          <dt>{t('shop.goods')}</dt>
-          <dd>{format.count(shop.sellerGoodsNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.sales')}</dt>
-          <dd>{format.count(shop.soldNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.goodRate')}</dt>
-          <RateFigure share={shop.highOpinion} reviews={shop.evaluationNum} />
-        </div>
-        <div>
-          <dt>{t('shop.followers')}</dt>
-          <dd>{format.count(shop.focusNum)}</dd>
-        </div>
-      </dl>
+      <ShopFigures shop={shop} />
     </article>
   );
 }

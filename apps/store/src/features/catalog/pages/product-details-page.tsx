@@ -23,7 +23,7 @@ import { GoodsReviews } from '../components/goods-reviews.tsx';
 import { PriceTag } from '../components/price-tag.tsx';
 import { RateFigure } from '../components/rate-figure.tsx';
 import { LoadError } from '../components/query-feedback.tsx';
-import { ShopAvatar, shopHref } from '../components/shop-card.tsx';
+import { ShopAvatar, ShopFigures, shopHref } from '../components/shop-card.tsx';
 import { SkuPicker } from '../components/sku-picker.tsx';
 import { discountPercent } from '../goods-price.ts';
 import { linkTarget } from '../links.ts';
@@ -116,7 +116,6 @@ function FreightTips({ goods }: { goods: GoodsDetail }) {
 
 function ShopAside({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalog');
-  const format = useFormatters();
   const shop = goods.seller;
   return (
     <aside className="catalog-panel catalog-detail-shop" aria-labelledby="catalog-detail-shop">
@@ -124,24 +123,7 @@ function ShopAside({ goods }: { goods: GoodsDetail }) {
         <ShopAvatar name={shop.name || goods.sellerName} src={shop.avatar} size={56} />
         <h2 id="catalog-detail-shop">{shop.name || goods.sellerName}</h2>
       </div>
-      <dl className="catalog-figures">
-        <div>
-          <dt>{t('shop.goods')}</dt>
-          <dd>{format.count(shop.sellerGoodsNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.sales')}</dt>
-          <dd>{format.count(shop.soldNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.goodRate')}</dt>
-          <RateFigure share={shop.highOpinion} reviews={shop.evaluationNum} />
-        </div>
-        <div>
-          <dt>{t('shop.followers')}</dt>
-          <dd>{format.count(shop.focusNum)}</dd>
-        </div>
-      </dl>
+      <ShopFigures shop={shop} />
       <Link to={shopHref(shop.id || goods.sellerId)} className="catalog-button catalog-button-block">
         <ShopOutlined aria-hidden="true" /> {t('detail.visitShop')}
       </Link>

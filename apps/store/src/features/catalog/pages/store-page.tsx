@@ -13,13 +13,11 @@ import { useSearchShopGoods } from '../api/search-shop-goods.ts';
 import { useToggleFollow } from '../api/toggle-follow.ts';
 import { GoodsResults } from '../components/goods-results.tsx';
 import { LoadError } from '../components/query-feedback.tsx';
-import { RateFigure } from '../components/rate-figure.tsx';
-import { ShopAvatar } from '../components/shop-card.tsx';
+import { ShopAvatar, ShopFigures } from '../components/shop-card.tsx';
 import { parseId } from '../listing-filters.ts';
 import { LISTING_PAGE_SIZE, parsePage } from '../paging.ts';
 import { MAX_SEARCH_TEXT_LENGTH } from '../search-text.ts';
 import type { SellerVo } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
 import '../catalog.css';
 
 function loginHref(pathname: string, search: string): string {
@@ -53,8 +51,6 @@ function FollowButton({ shop }: { shop: SellerVo }) {
 }
 
 function ShopHeader({ shop }: { shop: SellerVo }) {
-  const { t } = useTranslation('catalog');
-  const format = useFormatters();
   return (
     <header className="catalog-shop-header">
       {shop.banner && <img className="catalog-shop-banner" src={shop.banner} alt="" width={1600} height={480} decoding="async" />}
@@ -70,28 +66,7 @@ function ShopHeader({ shop }: { shop: SellerVo }) {
         </div>
         <FollowButton shop={shop} />
       </div>
-      <dl className="catalog-figures catalog-figures-wide">
-        <div>
-          <dt>{t('shop.followers')}</dt>
-          <dd>{format.count(shop.focusNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.views')}</dt>
-          <dd>{format.count(shop.viewsNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.sales')}</dt>
-          <dd>{format.count(shop.soldNum)}</dd>
-        </div>
-        <div>
-          <dt>{t('shop.goodRate')}</dt>
-          <RateFigure share={shop.highOpinion} reviews={shop.evaluationNum} />
-        </div>
-        <div>
-          <dt>{t('shop.goods')}</dt>
-          <dd>{format.count(shop.sellerGoodsNum)}</dd>
-        </div>
-      </dl>
+      <ShopFigures shop={shop} views={shop.viewsNum} wide />
     </header>
   );
 }

@@ -1,19 +1,19 @@
 // /userInfo/order-evaluation?id=<order id>: a review (good / medium / bad, 1-5 stars, text, up to 9
 // pictures) for each product of a received order not reviewed yet; sent together (evaluation!addList).
-import { ArrowLeftOutlined, CheckCircleFilled } from '@ant-design/icons';
+import { CheckCircleFilled } from '@ant-design/icons';
 import { Button, Input, Radio, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ImageUpload } from '../../../components/image-upload.tsx';
-import { RequireLogin } from '../../../components/require-login.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { useOrderGoods } from '../api/get-order-goods.ts';
 import { useSubmitReviews } from '../api/submit-reviews.ts';
-import { LoadingBlock, LoadProblem, OrderNotFound } from '../components/load-problem.tsx';
+import { LoadingBlock, LoadProblem } from '../components/load-problem.tsx';
+import { OrderSubPage } from '../components/order-sub-page.tsx';
 import { StarRating } from '../components/star-rating.tsx';
 import { orderPaths } from '../order-paths.ts';
-import { allowedActions, isOrderId } from '../order-rules.ts';
+import { allowedActions } from '../order-rules.ts';
 import { buildEvaluationAddList, EVALUATION_TYPES, MAX_RATING, MAX_REVIEW_PICTURES, MAX_REVIEW_TEXT_LENGTH, reviewTargets, type ReviewDraft, type ReviewTarget } from '../review-request.ts';
 import type { OrderGoods, OrderInfo } from '../types.ts';
 import '../orders.css';
@@ -216,29 +216,7 @@ function OrderEvaluation({ orderId }: { orderId: string }) {
   );
 }
 
-function OrderEvaluationPageContent() {
-  const { t } = useTranslation('orders');
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  return (
-    <section className="orders-page orders-page-narrow">
-      <div className="orders-page-head">
-        <h1 className="orders-title">{t('titles.evaluation')}</h1>
-        {isOrderId(id) ? (
-          <Link to={orderPaths.detail(id)} className="orders-back-link">
-            <ArrowLeftOutlined aria-hidden="true" className="orders-flip-rtl" /> {t('actions.backToDetail')}
-          </Link>
-        ) : null}
-      </div>
-      {isOrderId(id) ? <OrderEvaluation orderId={id} /> : <OrderNotFound />}
-    </section>
-  );
-}
-
 export default function OrderEvaluationPage() {
-  return (
-    <RequireLogin>
-      <OrderEvaluationPageContent />
-    </RequireLogin>
-  );
+  const { t } = useTranslation('orders');
+  return <OrderSubPage title={t('titles.evaluation')}>{(orderId) => <OrderEvaluation orderId={orderId} />}</OrderSubPage>;
 }

@@ -1,18 +1,17 @@
 // /userInfo/order-return?id=<order id>: asks for a refund (paid or confirmed orders) or a return
 // (received orders, within the return window): reason, amount, remark and up to 9 pictures.
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ImageUpload } from '../../../components/image-upload.tsx';
-import { RequireLogin } from '../../../components/require-login.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { useRequestRefund } from '../api/request-refund.ts';
-import { LoadingBlock, LoadProblem, OrderNotFound } from '../components/load-problem.tsx';
+import { LoadingBlock, LoadProblem } from '../components/load-problem.tsx';
+import { OrderSubPage } from '../components/order-sub-page.tsx';
 import { checkRefundAmount, REFUND_AMOUNT_DECIMALS } from '../order-money.ts';
 import { orderPaths } from '../order-paths.ts';
-import { allowedActions, isOrderId, isRefundBusy, REFUND_REASONS } from '../order-rules.ts';
+import { allowedActions, isRefundBusy, REFUND_REASONS } from '../order-rules.ts';
 import { buildRefundRequest, MAX_REFUND_PICTURES, MAX_REFUND_REMARK_LENGTH } from '../refund-request.ts';
 import type { OrderInfo } from '../types.ts';
 import { formatAmount } from '@caravan/ui/format';
@@ -122,29 +121,7 @@ function OrderReturn({ orderId }: { orderId: string }) {
   );
 }
 
-function OrderReturnPageContent() {
-  const { t } = useTranslation('orders');
-  const [params] = useSearchParams();
-  const id = params.get('id');
-  return (
-    <section className="orders-page orders-page-narrow">
-      <div className="orders-page-head">
-        <h1 className="orders-title">{t('titles.return')}</h1>
-        {isOrderId(id) ? (
-          <Link to={orderPaths.detail(id)} className="orders-back-link">
-            <ArrowLeftOutlined aria-hidden="true" className="orders-flip-rtl" /> {t('actions.backToDetail')}
-          </Link>
-        ) : null}
-      </div>
-      {isOrderId(id) ? <OrderReturn orderId={id} /> : <OrderNotFound />}
-    </section>
-  );
-}
-
 export default function OrderReturnPage() {
-  return (
-    <RequireLogin>
-      <OrderReturnPageContent />
-    </RequireLogin>
-  );
+  const { t } = useTranslation('orders');
+  return <OrderSubPage title={t('titles.return')}>{(orderId) => <OrderReturn orderId={orderId} />}</OrderSubPage>;
 }

@@ -72,7 +72,7 @@ export function RechargeRecordsTable() {
           columns={columns}
           dataSource={pageItems(records.data)}
           loading={records.isPending || records.isPlaceholderData}
-            locale={{ emptyText: t('records.emptyRecharge') }}
+          locale={{ emptyText: t('records.emptyRecharge') }}
           pagination={{ ...pagination, showSizeChanger: false, onChange: setPageNo, hideOnSinglePage: true }}
         />
       </ScrollRegion>

@@ -54,7 +54,7 @@ export function WithdrawRecordsTable() {
           columns={columns}
           dataSource={pageItems(records.data)}
           loading={records.isPending || records.isPlaceholderData}
-            locale={{ emptyText: t('records.emptyWithdraw') }}
+          locale={{ emptyText: t('records.emptyWithdraw') }}
           pagination={{ ...pagination, showSizeChanger: false, onChange: setPageNo, hideOnSinglePage: true }}
         />
       </ScrollRegion>
