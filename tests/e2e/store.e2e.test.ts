@@ -90,6 +90,36 @@ describe('store shell', () => {
     expect(problems).toEqual([]);
   }, 90_000);
 
+  it('hides the navigation bar after 78 px, shows back-to-top after 100 px; home keeps its scroll position, other pages start at the top', async () => {
+    await page.goto('/index?lang=en');
+    await page.locator('.catalog-goods-card').first().waitFor(WAIT);
+    const nav = page.locator('nav.header-nav');
+    const backToTop = page.locator('.back-to-top');
+    await page.evaluate(() => window.scrollTo(0, 70));
+    await expect.poll(() => nav.getAttribute('class'), WAIT).not.toContain('header-nav-hidden');
+    expect(await backToTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 90));
+    await expect.poll(() => nav.getAttribute('class'), WAIT).toContain('header-nav-hidden');
+    expect(await backToTop.count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await backToTop.waitFor(WAIT);
+
+    // leave home from deep down the page: the product page starts at the top
+    const card = page.locator('.catalog-goods-card-link').last();
+    await card.scrollIntoViewIfNeeded();
+    const homeY = await page.evaluate(() => Math.round(window.scrollY));
+    expect(homeY).toBeGreaterThan(300);
+    await card.click();
+    await page.waitForURL('**/productDetails?id=*', WAIT);
+    await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
+    // back home (a fresh load, sections arriving one by one): the position comes back
+    await page.goto('/index');
+    await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), WAIT).toBe(homeY);
+    await backToTop.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
   it('answers an unknown page with the store (client-side not-found), and API paths with the API', async () => {
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(200);
