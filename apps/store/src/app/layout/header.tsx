@@ -1,6 +1,7 @@
 import { DownOutlined, GlobalOutlined, UserOutlined } from '@ant-design/icons';
 import { languageTag, LANGUAGE_NAMES, LOCALES, type Locale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import brand from 'virtual:brand';
@@ -33,7 +34,7 @@ function LanguageMenu() {
       ariaLabel={`${t('header.language')}: ${LANGUAGE_NAMES[current]}`}
       label={
         <>
-          <GlobalOutlined /> <span lang={languageTag(current)}>{LANGUAGE_NAMES[current]}</span> <DownOutlined />
+          <GlobalOutlined aria-hidden="true" /> <span lang={languageTag(current)}>{LANGUAGE_NAMES[current]}</span> <DownOutlined aria-hidden="true" />
         </>
       }
       items={LOCALES.map((locale) => ({
@@ -52,6 +53,18 @@ function UserArea() {
   const { token, user } = useSession();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  // Logging out ends the session only once the home page is on screen (spec section 4: back to
+  // /index): ended earlier, a page for signed-in users that is still shown (the user centre) would
+  // send the visitor it just signed out to the login page instead. The router renders navigations in
+  // a transition, so this waits for the render where the location is /index, not for navigate().
+  const [leaving, setLeaving] = useState(false);
+  useEffect(() => {
+    if (!leaving || pathname !== '/index') return;
+    setLeaving(false);
+    cart.empty();
+    session.clear();
+    void message.success(t('header.loggedOut'));
+  }, [leaving, pathname, t]);
   if (!token) {
     return (
       <span className="header-user">
@@ -63,9 +76,7 @@ function UserArea() {
   }
   const logout = async () => {
     await api.call('user!logout', {}, { silent: true }).catch(() => undefined);
-    cart.empty();
-    session.clear();
-    void message.success(t('header.loggedOut'));
+    setLeaving(true);
     if (pathname !== '/index') void navigate('/index');
   };
   return (
@@ -74,7 +85,7 @@ function UserArea() {
       testId="user-menu"
       label={
         <>
-          <UserOutlined /> {user?.username ?? ''} <DownOutlined />
+          <UserOutlined aria-hidden="true" /> {user?.username ?? ''} <DownOutlined aria-hidden="true" />
         </>
       }
       items={[

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { store, useSession } from '../../lib/session.ts';
-import { message } from '../../lib/toast.ts';
+import { useMessage } from '../../components/feedback.tsx';
 
 /** Suggestions wait for a pause in typing. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -51,6 +51,7 @@ interface Option {
 export function SearchBox() {
   const { t } = useTranslation('common');
   const navigate = useNavigate();
+  const message = useMessage();
   const { token } = useSession();
   const listId = useId();
   const [text, setText] = useState('');
@@ -97,7 +98,9 @@ export function SearchBox() {
   const submit = async (raw: string) => {
     const entry = raw.trim();
     if (entry.length === 0) {
-      void message.warning(t('search.empty'), EMPTY_SEARCH_WARNING_S);
+      // the toast opens at the top centre, over the header's Search button, so usually right under the
+      // pointer that just pressed it: pausing on hover would keep it there instead of 1.5 s
+      void message.warning({ content: t('search.empty'), duration: EMPTY_SEARCH_WARNING_S, pauseOnHover: false });
       return;
     }
     remember(entry);
@@ -187,6 +190,7 @@ export function SearchBox() {
                   <div
                     id={option.id}
                     role="option"
+                    data-kind={option.kind}
                     aria-selected={index === active}
                     className={`header-search-item${index === active ? ' header-search-item-active' : ''}`}
                     onMouseDown={(event) => event.preventDefault()}
