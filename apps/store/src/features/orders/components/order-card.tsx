@@ -8,6 +8,27 @@ import type { OrderListItem } from '../types.ts';
 import { OrderActions } from './order-actions.tsx';
 import { OrderStatusTag, RefundStatusTag } from './order-status-tag.tsx';
 
+/** Stands for the id inside its message, to cut the translated text around it (never in a translation). */
+const ID_MARKER = '\u0001';
+
+/**
+ * "Order no. <id>" in the page's direction, the id isolated as left-to-right text: inside right-to-left
+ * text (or next to it) an id starting with digits would otherwise have them moved to the wrong side.
+ */
+function OrderNumber({ id }: { id: string }) {
+  const { t } = useTranslation('orders');
+  const [before = '', after = ''] = t('card.orderNo', { id: ID_MARKER }).split(ID_MARKER);
+  return (
+    <span>
+      {before}
+      <bdi dir="ltr" className="orders-order-no">
+        {id}
+      </bdi>
+      {after}
+    </span>
+  );
+}
+
 /** One order in the list: shop, status, first goods, count, amounts, time and the allowed actions. */
 export function OrderCard({ order }: { order: OrderListItem }) {
   const { t } = useTranslation('orders');
@@ -24,9 +45,7 @@ export function OrderCard({ order }: { order: OrderListItem }) {
         </span>
       </header>
       <div className="orders-card-meta">
-        <span dir="ltr" className="orders-order-no">
-          {t('card.orderNo', { id: order.id })}
-        </span>
+        <OrderNumber id={order.id} />
         <span>
           {t('card.placedAt')} <PlatformTime value={order.createTime} />
         </span>
