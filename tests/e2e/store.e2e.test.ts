@@ -1,4 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+/// <reference lib="dom" />
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, newStoreContext, screenshot, VIEWPORT } from './support/browser.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
@@ -27,9 +28,12 @@ async function htmlLanguage(page: Page): Promise<{ lang: string | null; dir: str
 
 /** Where the centre of the header logo sits, as a share of the viewport width (0 left, 1 right). */
 async function logoPosition(page: Page): Promise<number> {
-  const box = await page.locator('.header-logo img').boundingBox();
+  // right after a reload the header may still be laying out: wait until the logo has a box
+  let box: Awaited<ReturnType<Locator['boundingBox']>> = null;
+  await expect.poll(async () => (box = await page.locator('.header-logo img').boundingBox()) !== null, WAIT).toBe(true);
   if (!box) throw new Error('the header logo has no box');
-  return (box.x + box.width / 2) / VIEWPORT.width;
+  const { x, width } = box as { x: number; width: number };
+  return (x + width / 2) / VIEWPORT.width;
 }
 
 async function chooseLanguage(page: Page, name: string, lang: string): Promise<void> {
@@ -117,6 +121,40 @@ describe('store shell', () => {
     await expect.poll(() => page.evaluate(() => Math.round(window.scrollY)), WAIT).toBe(homeY);
     await backToTop.click();
     await expect.poll(() => page.evaluate(() => window.scrollY), WAIT).toBe(0);
+    expect(problems).toEqual([]);
+  }, 90_000);
+
+  it('works from the keyboard: the search combobox and the language menu', async () => {
+    await page.goto('/index?lang=en');
+    await page.locator('.header-logo img').waitFor(WAIT);
+    // search: type, arrow down to the first suggestion (announced through aria-activedescendant), Enter
+    const search = page.getByRole('combobox');
+    await search.focus();
+    await search.pressSequentially(server.sampleGoods.name.slice(0, 6));
+    await expect.poll(() => search.getAttribute('aria-expanded'), WAIT).toBe('true');
+    const first = page.getByRole('option').first();
+    await first.waitFor(WAIT);
+    await search.press('ArrowDown');
+    await expect.poll(() => first.getAttribute('aria-selected'), WAIT).toBe('true');
+    expect(await search.getAttribute('aria-activedescendant')).toBe(await first.getAttribute('id'));
+    await search.press('Escape');
+    await expect.poll(() => search.getAttribute('aria-expanded'), WAIT).toBe('false');
+    await search.fill(server.sampleGoods.name);
+    await search.press('Enter');
+    await page.waitForURL('**/searchGoods?*', WAIT);
+
+    // language menu: Enter opens it with focus on the current language, arrows move, Escape closes and gives focus back
+    const menuButton = page.getByTestId('language-menu');
+    await menuButton.focus();
+    await menuButton.press('Enter');
+    await expect.poll(() => menuButton.getAttribute('aria-expanded'), WAIT).toBe('true');
+    const focusedLabel = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focusedLabel, WAIT).toContain('English');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedLabel, WAIT).not.toContain('English');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => menuButton.getAttribute('aria-expanded'), WAIT).toBe('false');
+    expect(await menuButton.evaluate((element) => element === document.activeElement)).toBe(true);
     expect(problems).toEqual([]);
   }, 90_000);
 

@@ -23,7 +23,9 @@ export function MenuButton({ label, ariaLabel, items, className, testId }: { lab
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
-    const first = root.current?.querySelector<HTMLButtonElement>('[aria-checked="true"], [role^="menuitem"]');
+    // the checked entry (the current language) when there is one, else the first entry; a selector list
+    // would match in document order and always pick the first entry
+    const first = root.current?.querySelector<HTMLButtonElement>('[aria-checked="true"]') ?? root.current?.querySelector<HTMLButtonElement>('[role^="menuitem"]');
     first?.focus();
     return () => document.removeEventListener('mousedown', close);
   }, [open]);

@@ -11,7 +11,7 @@ export function BackToTop() {
   if (!visible) return null;
   return (
     <button type="button" className="back-to-top" aria-label={t('backToTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
-      <VerticalAlignTopOutlined />
+      <VerticalAlignTopOutlined aria-hidden="true" />
     </button>
   );
 }

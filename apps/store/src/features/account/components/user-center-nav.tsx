@@ -16,14 +16,14 @@ import { activeMenuKey, USER_CENTER_MENU, type MenuKey } from '../user-center-me
 import { UserAvatar } from './user-avatar.tsx';
 
 const ICONS: Record<MenuKey, ReactNode> = {
-  dashboard: <DashboardOutlined />,
-  orders: <ProfileOutlined />,
-  favouriteGoods: <HeartOutlined />,
-  followedShops: <ShopOutlined />,
-  wallet: <WalletOutlined />,
-  addresses: <EnvironmentOutlined />,
-  security: <SafetyCertificateOutlined />,
-  download: <MobileOutlined />,
+  dashboard: <DashboardOutlined aria-hidden="true" />,
+  orders: <ProfileOutlined aria-hidden="true" />,
+  favouriteGoods: <HeartOutlined aria-hidden="true" />,
+  followedShops: <ShopOutlined aria-hidden="true" />,
+  wallet: <WalletOutlined aria-hidden="true" />,
+  addresses: <EnvironmentOutlined aria-hidden="true" />,
+  security: <SafetyCertificateOutlined aria-hidden="true" />,
+  download: <MobileOutlined aria-hidden="true" />,
 };
 
 /** The user centre's side menu; the entry of the current screen is marked (aria-current). */

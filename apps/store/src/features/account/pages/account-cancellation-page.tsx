@@ -49,7 +49,7 @@ export default function AccountCancellationPage() {
 
   return (
     <AccountPage title={t('cancellation.title')} back={{ to: '/userInfo/setup/index', label: t('setup.back') }}>
-      <Alert className="account-form-note" type="warning" showIcon icon={<WarningFilled />} title={t('cancellation.warning')} />
+      <Alert className="account-form-note" type="warning" showIcon icon={<WarningFilled aria-hidden="true" />} title={t('cancellation.warning')} />
       <div className="account-columns">
         <section className="account-card" aria-labelledby="account-cancel-consequences">
           <h2 id="account-cancel-consequences" className="account-card-title">

@@ -21,7 +21,7 @@ function GoodsCard({ goods }: { goods: FavouriteGoods }) {
   const discounted = Boolean(goods.discountPrice) && goods.discountPrice !== goods.sellingPrice;
   const picture = image ? <img src={image} alt={goods.name} loading="lazy" width={200} height={200} /> : <span className="account-goods-noimage" />;
   return (
-    <li className="account-goods-card">
+    <li className="account-goods-card" data-testid="favourite-goods">
       {onSale ? (
         <Link to={`/productDetails?id=${encodeURIComponent(goods.id)}`} className="account-goods-image" tabIndex={-1} aria-hidden="true">
           {picture}

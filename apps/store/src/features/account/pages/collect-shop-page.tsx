@@ -20,9 +20,9 @@ function ShopCard({ record }: { record: FollowRecord }) {
   const to = `/store?id=${encodeURIComponent(record.sellerId)}`;
   const rate = reviewRatePercent(shop.highOpinion, shop.evaluationNum);
   return (
-    <li className="account-shop-card">
+    <li className="account-shop-card" data-testid="followed-shop">
       <Link to={to} className="account-shop-avatar" tabIndex={-1} aria-hidden="true">
-        {shop.avatar ? <img src={shop.avatar} alt="" width={64} height={64} loading="lazy" /> : <ShopOutlined />}
+        {shop.avatar ? <img src={shop.avatar} alt="" width={64} height={64} loading="lazy" /> : <ShopOutlined aria-hidden="true" />}
       </Link>
       <div className="account-shop-body">
         <Link to={to} className="account-shop-name">

@@ -36,13 +36,13 @@ export default function DownloadPage() {
       <p className="account-muted">{t('download.intro', { brand: brand.name })}</p>
       <ul className="account-app-grid">
         {buyerApp && (
-          <AppCard icon={<ShoppingOutlined />} title={t('download.buyer')} text={t('download.buyerText')} href={buyerApp} action={t('download.buyerAction')} />
+          <AppCard icon={<ShoppingOutlined aria-hidden="true" />} title={t('download.buyer')} text={t('download.buyerText')} href={buyerApp} action={t('download.buyerAction')} />
         )}
         {sellerApp && (
-          <AppCard icon={<ShopOutlined />} title={t('download.seller')} text={t('download.sellerText')} href={sellerApp} action={t('download.sellerAction')} />
+          <AppCard icon={<ShopOutlined aria-hidden="true" />} title={t('download.seller')} text={t('download.sellerText')} href={sellerApp} action={t('download.sellerAction')} />
         )}
         {platformApp && platformApp !== buyerApp && (
-          <AppCard icon={<MobileOutlined />} title={t('download.platform')} text={t('download.platformText')} href={platformApp} action={t('download.platformAction')} />
+          <AppCard icon={<MobileOutlined aria-hidden="true" />} title={t('download.platform')} text={t('download.platformText')} href={platformApp} action={t('download.platformAction')} />
         )}
       </ul>
     </AccountPage>

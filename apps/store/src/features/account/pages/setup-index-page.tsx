@@ -47,27 +47,27 @@ export default function SetupIndexPage() {
       <p className="account-muted">{t('setup.intro', { name: isolate(profile.data?.username ?? user?.username ?? '') })}</p>
       <ul className="account-security-list">
         <SecurityItem
-          icon={<LockOutlined />}
+          icon={<LockOutlined aria-hidden="true" />}
           title={t('setup.loginPassword')}
           description={t('setup.loginPasswordText')}
           status={<Status ok text={t('setup.set')} />}
           action={<Link to="/userInfo/setup/login-password">{t('setup.change')}</Link>}
         />
         <SecurityItem
-          icon={<KeyOutlined />}
+          icon={<KeyOutlined aria-hidden="true" />}
           title={t('setup.fundPassword')}
           description={t('setup.fundPasswordText')}
           status={profile.isPending && user?.safeword === undefined ? <Skeleton.Button active size="small" /> : <Status ok={hasFundPassword} text={hasFundPassword ? t('setup.set') : t('setup.notSet')} />}
           action={<Link to="/userInfo/setup/transaction-password">{hasFundPassword ? t('setup.change') : t('setup.setNow')}</Link>}
         />
         <SecurityItem
-          icon={<EnvironmentOutlined />}
+          icon={<EnvironmentOutlined aria-hidden="true" />}
           title={t('setup.addresses')}
           description={addressCount === undefined ? t('setup.addressesText') : t('setup.addressCount', { count: addressCount })}
           action={<Link to="/userInfo/setup/shipping-address">{t('setup.manage')}</Link>}
         />
         <SecurityItem
-          icon={<UserDeleteOutlined />}
+          icon={<UserDeleteOutlined aria-hidden="true" />}
           title={t('setup.cancellation')}
           description={t('setup.cancellationText')}
           action={

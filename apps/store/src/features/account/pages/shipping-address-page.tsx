@@ -48,7 +48,7 @@ function AddressCard({ address, onEdit }: { address: AddressRecord; onEdit: () =
       onError: (error) => void message.error(error instanceof ApiError && error.message ? error.message : t('errors.network')),
     });
   return (
-    <li className={`account-address-card${isDefault ? ' account-address-default' : ''}`}>
+    <li className={`account-address-card${isDefault ? ' account-address-default' : ''}`} data-testid="address-card">
       <div className="account-address-head">
         <span className="account-address-name">
           <bdi>{address.contacts}</bdi>

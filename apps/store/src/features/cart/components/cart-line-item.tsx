@@ -57,7 +57,7 @@ export function CartLineItem({ line, maxPerOrder, onNavigate }: { line: CartLine
       <Button
         className="cart-line-remove"
         type="text"
-        icon={<DeleteOutlined />}
+        icon={<DeleteOutlined aria-hidden="true" />}
         aria-label={t('drawer.remove', { name: line.name })}
         onClick={() => cart.remove([line.key])}
       />

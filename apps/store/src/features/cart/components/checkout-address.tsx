@@ -25,7 +25,7 @@ export function CheckoutAddress({ value, onChange, invalid }: { value: string | 
       <div className="cart-panel-head">
         <h2 id={headingId}>{t('checkout.address.title')}</h2>
         {!showForm && list.length > 0 && (
-          <Button icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+          <Button icon={<PlusOutlined aria-hidden="true" />} onClick={() => setEditing('new')}>
             {t('checkout.address.add')}
           </Button>
         )}

@@ -20,7 +20,7 @@ export function CheckoutGoods({ estimate, problems, maxPerOrder }: { estimate: E
               const problem = problems.find((item) => item.key === line.key);
               const message = problem ? quantityMessage(problem.reason, problem.buyMin, maxPerOrder) : undefined;
               return (
-                <li key={line.key} className="cart-checkout-line">
+                <li key={line.key} className="cart-checkout-line" data-testid="checkout-line">
                   {line.image ? (
                     <img className="cart-line-image" src={line.image} alt={line.name} width={56} height={56} loading="lazy" />
                   ) : (

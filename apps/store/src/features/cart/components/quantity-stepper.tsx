@@ -34,7 +34,7 @@ export function QuantityStepper({
   };
   return (
     <div className="cart-stepper" role="group" aria-label={label}>
-      <Button size="small" icon={<MinusOutlined />} aria-label={t('quantity.decrease')} disabled={value <= min} onClick={() => onCommit(value - 1)} />
+      <Button size="small" icon={<MinusOutlined aria-hidden="true" />} aria-label={t('quantity.decrease')} disabled={value <= min} onClick={() => onCommit(value - 1)} />
       <Input
         size="small"
         className="cart-stepper-input"
@@ -48,7 +48,7 @@ export function QuantityStepper({
         onBlur={commitDraft}
         onPressEnter={commitDraft}
       />
-      <Button size="small" icon={<PlusOutlined />} aria-label={t('quantity.increase')} disabled={value >= max} onClick={() => onCommit(value + 1)} />
+      <Button size="small" icon={<PlusOutlined aria-hidden="true" />} aria-label={t('quantity.increase')} disabled={value >= max} onClick={() => onCommit(value + 1)} />
     </div>
   );
 }

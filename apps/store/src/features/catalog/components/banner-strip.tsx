@@ -82,7 +82,7 @@ export function BannerStrip({ banners }: { banners: BannerSlide[] }) {
       {banners.length > 1 && (
         <div className="catalog-banner-controls">
           <button type="button" className="catalog-banner-step" onClick={() => go(current - 1)} aria-label={t('banners.previous')}>
-            <LeftOutlined className="catalog-flip" />
+            <LeftOutlined className="catalog-flip" aria-hidden="true" />
           </button>
           <ul className="catalog-banner-dots">
             {banners.map((banner, index) => (
@@ -98,7 +98,7 @@ export function BannerStrip({ banners }: { banners: BannerSlide[] }) {
             ))}
           </ul>
           <button type="button" className="catalog-banner-step" onClick={() => go(current + 1)} aria-label={t('banners.next')}>
-            <RightOutlined className="catalog-flip" />
+            <RightOutlined className="catalog-flip" aria-hidden="true" />
           </button>
         </div>
       )}

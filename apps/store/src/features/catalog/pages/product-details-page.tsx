@@ -242,13 +242,13 @@ function Purchase({ goods }: { goods: GoodsDetail }) {
       {soldOut && <p className="catalog-warning">{t('detail.soldOut')}</p>}
       {choiceSoldOut && <p className="catalog-warning" role="status">{t('detail.soldOutChoice')}</p>}
       <div className="catalog-actions">
-        <Button type="primary" size="large" icon={<ShoppingCartOutlined />} onClick={addToCart} disabled={soldOut || choiceSoldOut}>
+        <Button type="primary" size="large" icon={<ShoppingCartOutlined aria-hidden="true" />} onClick={addToCart} disabled={soldOut || choiceSoldOut}>
           {t('detail.addToCart')}
         </Button>
         <Button size="large" className="catalog-buy-now" onClick={buyNow} disabled={soldOut || choiceSoldOut}>
           {t('detail.buyNow')}
         </Button>
-        <Button size="large" icon={kept ? <HeartFilled /> : <HeartOutlined />} aria-pressed={kept} loading={favourite.isPending} onClick={toggleFavourite}>
+        <Button size="large" icon={kept ? <HeartFilled aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />} aria-pressed={kept} loading={favourite.isPending} onClick={toggleFavourite}>
           {kept ? t('detail.favourite.on') : t('detail.favourite.off')}
         </Button>
       </div>

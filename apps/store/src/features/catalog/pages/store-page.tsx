@@ -34,7 +34,7 @@ function FollowButton({ shop }: { shop: SellerVo }) {
   return (
     <Button
       type={following ? 'default' : 'primary'}
-      icon={following ? <HeartFilled /> : <HeartOutlined />}
+      icon={following ? <HeartFilled aria-hidden="true" /> : <HeartOutlined aria-hidden="true" />}
       loading={toggle.isPending}
       aria-pressed={following}
       onClick={() => {
@@ -89,7 +89,7 @@ function ShopSearch({ initial, onSearch }: { initial: string; onSearch: (text: s
         {t('store.searchLabel')}
       </label>
       <Input id="catalog-shop-search" value={text} maxLength={MAX_SEARCH_TEXT_LENGTH} allowClear placeholder={t('store.searchPlaceholder')} onChange={(event) => setText(event.target.value)} />
-      <Button htmlType="submit" icon={<SearchOutlined />}>
+      <Button htmlType="submit" icon={<SearchOutlined aria-hidden="true" />}>
         {t('store.searchButton')}
       </Button>
     </form>
