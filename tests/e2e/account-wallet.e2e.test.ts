@@ -2,9 +2,9 @@ import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { money, parseMoney } from '@caravan/contract/money';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsdt } from '../../packages/ui/src/format.ts';
-import { launchChromium, newStoreContext, screenshot, VIEWPORT } from './support/browser.ts';
+import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures, VIEWPORT } from './support/browser.ts';
 import { apiLogin, choose, configure, fundedBuyer, logIn, logOut, toast } from './support/buyer.ts';
 import { english } from './support/messages.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
@@ -119,16 +119,8 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 
-// a failed step leaves a picture of where it stopped
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+screenshotFailures(() => page);
+afterAll(() => closeAll(context, browser, server));
 
 /** An accessible name ending with the text (antd icons in a button add their own name in front). */
 function endingWith(text: string): RegExp {

@@ -1,11 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyer, listing, orderRow, sellerWithListing, type Buyer, type Seller } from '../../apps/api/test/support/orders.ts';
 import { SAFEWORD } from '../../apps/api/test/support/wallet.ts';
 import { readsLeftToRight } from './support/bidi.ts';
-import { launchChromium, newStoreContext, screenshot } from './support/browser.ts';
+import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
@@ -83,16 +83,8 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 
-// a failed step leaves a picture of where it stopped
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+screenshotFailures(() => page);
+afterAll(() => closeAll(context, browser, server));
 
 /** The wallet's spendable money, straight from the ledger. */
 async function available(): Promise<string> {

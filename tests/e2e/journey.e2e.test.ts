@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, newStoreContext, screenshot } from './support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
 import { approveRecharge, operatorLogin, pendingRecharges } from './support/console-api.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
@@ -46,16 +46,8 @@ beforeAll(async () => {
   page = await context.newPage();
 });
 
-// a failed step leaves a picture of where it stopped
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-});
-
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-  await server?.close();
-});
+screenshotFailures(() => page);
+afterAll(() => closeAll(context, browser, server));
 
 /**
  * Screenshots of the page in English, then the same address in Arabic (`?lang=ar`, stored as the

@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach } from 'vitest';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -57,4 +58,17 @@ function watch(page: Page, problems: string[]): void {
       problems.push(`${response.status()} for ${request.method()} ${response.url()}`);
     }
   });
+}
+
+/** Registers an afterEach hook: a failed step leaves a picture of where it stopped (failed-<step>.png). */
+export function screenshotFailures(currentPage: () => Page | undefined): void {
+  afterEach(async ({ task }) => {
+    const page = currentPage();
+    if (task.result?.state === 'fail' && page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+}
+
+/** Closes what a test file opened, in order; any of them may be missing when its setup failed. */
+export async function closeAll(...things: ({ close(): Promise<void> } | undefined)[]): Promise<void> {
+  for (const thing of things) await thing?.close();
 }
