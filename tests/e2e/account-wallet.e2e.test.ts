@@ -666,6 +666,17 @@ describe('a signed-in buyer outside ordering', () => {
     }
     await dialog.getByRole('button', { name: wallet('detail.close') }).first().click();
     await dialog.waitFor({ state: 'hidden', ...WAIT });
+
+    // the deposit the buyer was given is in the recharge records, approved, with its details
+    await page.getByRole('tab', { name: wallet('records.tabs.recharge') }).click();
+    const deposit = page.getByRole('region', { name: wallet('records.tabs.recharge') }).getByRole('row').filter({ hasText: wallet('state.success') });
+    await deposit.first().waitFor(WAIT);
+    expect(await deposit.count()).toBe(1);
+    expect(await deposit.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
+    await deposit.getByRole('button').click();
+    const rechargeDialog = page.getByRole('dialog', { name: wallet('detail.rechargeTitle') });
+    await rechargeDialog.waitFor(WAIT);
+    expect(await rechargeDialog.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
     expect(problems).toEqual([]);
   }, STEP);
 });
