@@ -1,10 +1,11 @@
-import { Alert, Button, Descriptions, Modal, Skeleton, type DescriptionsProps } from 'antd';
+import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/amount.tsx';
 import { PlatformTime } from '../../../components/platform-time.tsx';
 import { useRechargeRecord } from '../api/get-recharge-record.ts';
 import type { RechargeRecord } from '../types.ts';
 import { MonoText } from './mono-text.tsx';
+import { RecordDetailModal } from './record-detail-modal.tsx';
 import { RecordStateBadge } from './record-state-badge.tsx';
 
 const METHODS = ['blockchain', 'third_party', 'bank_card'];
@@ -50,17 +51,8 @@ export function RechargeDetailModal({ orderNo, open, onClose }: { orderNo: strin
   const { t } = useTranslation('wallet');
   const record = useRechargeRecord(orderNo);
   return (
-    <Modal
-      open={open}
-      title={t('detail.rechargeTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      width={640}
-      footer={<Button onClick={onClose}>{t('detail.close')}</Button>}
-    >
-      {record.isPending && orderNo ? <Skeleton active /> : null}
-      {record.isError ? <Alert type="error" showIcon title={record.error.message || t('detail.loadFailed')} /> : null}
-      {record.data ? <RechargeDetails record={record.data} /> : null}
-    </Modal>
+    <RecordDetailModal title={t('detail.rechargeTitle')} orderNo={orderNo} open={open} onClose={onClose} record={record}>
+      {(data) => <RechargeDetails record={data} />}
+    </RecordDetailModal>
   );
 }

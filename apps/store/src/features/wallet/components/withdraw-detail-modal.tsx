@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Modal, Skeleton, type DescriptionsProps } from 'antd';
+import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/amount.tsx';
 import { PlatformTime } from '../../../components/platform-time.tsx';
@@ -6,6 +6,7 @@ import { useWithdrawRecord } from '../api/get-withdraw-record.ts';
 import { networkOf } from '../records-page.ts';
 import type { WithdrawRecord } from '../types.ts';
 import { MonoText } from './mono-text.tsx';
+import { RecordDetailModal } from './record-detail-modal.tsx';
 import { RecordStateBadge } from './record-state-badge.tsx';
 
 function WithdrawDetails({ record }: { record: WithdrawRecord }) {
@@ -31,17 +32,8 @@ export function WithdrawDetailModal({ orderNo, open, onClose }: { orderNo: strin
   const { t } = useTranslation('wallet');
   const record = useWithdrawRecord(orderNo);
   return (
-    <Modal
-      open={open}
-      title={t('detail.withdrawTitle')}
-      onCancel={onClose}
-      destroyOnHidden
-      width={640}
-      footer={<Button onClick={onClose}>{t('detail.close')}</Button>}
-    >
-      {record.isPending && orderNo ? <Skeleton active /> : null}
-      {record.isError ? <Alert type="error" showIcon title={record.error.message || t('detail.loadFailed')} /> : null}
-      {record.data ? <WithdrawDetails record={record.data} /> : null}
-    </Modal>
+    <RecordDetailModal title={t('detail.withdrawTitle')} orderNo={orderNo} open={open} onClose={onClose} record={record}>
+      {(data) => <WithdrawDetails record={data} />}
+    </RecordDetailModal>
   );
 }
