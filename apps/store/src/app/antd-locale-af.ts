@@ -1,13 +1,11 @@
-// Ant Design ships no Afrikaans pack: the texts our screens show, over the English pack's structure.
-import en from 'antd/es/locale/en_US';
-import type { Locale as AntdLocale } from 'antd/es/locale';
+// Ant Design ships no Afrikaans pack.
+import { packOverEnglish } from './antd-locale-over-english.ts';
 
-const af: AntdLocale = {
-  ...en,
+export default packOverEnglish({
   locale: 'af',
-  global: { ...en.global, placeholder: 'Kies asseblief', close: 'Maak toe' },
-  Pagination: {
-    ...en.Pagination,
+  placeholder: 'Kies asseblief',
+  close: 'Maak toe',
+  pagination: {
     items_per_page: '/ bladsy',
     jump_to: 'Gaan na',
     jump_to_confirm: 'bevestig',
@@ -19,11 +17,8 @@ const af: AntdLocale = {
     prev_3: 'Vorige 3 bladsye',
     next_3: 'Volgende 3 bladsye',
   },
-  Modal: { okText: 'Reg', cancelText: 'Kanselleer', justOkText: 'Reg' },
-  Popconfirm: { okText: 'Reg', cancelText: 'Kanselleer' },
-  Upload: { ...en.Upload, uploading: 'Laai op...', removeFile: 'Verwyder lêer', uploadError: 'Oplaaifout', previewFile: 'Voorskou' },
-  Empty: { description: 'Geen data nie' },
-  Table: { ...en.Table, emptyText: 'Geen data nie' },
-};
-
-export default af;
+  ok: 'Reg',
+  cancel: 'Kanselleer',
+  upload: { uploading: 'Laai op...', removeFile: 'Verwyder lêer', uploadError: 'Oplaaifout', previewFile: 'Voorskou' },
+  noData: 'Geen data nie',
+});

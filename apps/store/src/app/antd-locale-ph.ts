@@ -1,13 +1,11 @@
-// Ant Design ships no Filipino pack: the texts our screens show, over the English pack's structure.
-import en from 'antd/es/locale/en_US';
-import type { Locale as AntdLocale } from 'antd/es/locale';
+// Ant Design ships no Filipino pack.
+import { packOverEnglish } from './antd-locale-over-english.ts';
 
-const ph: AntdLocale = {
-  ...en,
+export default packOverEnglish({
   locale: 'fil',
-  global: { ...en.global, placeholder: 'Pumili', close: 'Isara' },
-  Pagination: {
-    ...en.Pagination,
+  placeholder: 'Pumili',
+  close: 'Isara',
+  pagination: {
     items_per_page: '/ pahina',
     jump_to: 'Pumunta sa',
     jump_to_confirm: 'kumpirmahin',
@@ -19,11 +17,8 @@ const ph: AntdLocale = {
     prev_3: 'Nakaraang 3 pahina',
     next_3: 'Susunod na 3 pahina',
   },
-  Modal: { okText: 'Sige', cancelText: 'Kanselahin', justOkText: 'Sige' },
-  Popconfirm: { okText: 'Sige', cancelText: 'Kanselahin' },
-  Upload: { ...en.Upload, uploading: 'Nag-a-upload...', removeFile: 'Alisin ang file', uploadError: 'Nabigo ang pag-upload', previewFile: 'Silipin' },
-  Empty: { description: 'Walang datos' },
-  Table: { ...en.Table, emptyText: 'Walang datos' },
-};
-
-export default ph;
+  ok: 'Sige',
+  cancel: 'Kanselahin',
+  upload: { uploading: 'Nag-a-upload...', removeFile: 'Alisin ang file', uploadError: 'Nabigo ang pag-upload', previewFile: 'Silipin' },
+  noData: 'Walang datos',
+});
