@@ -156,6 +156,22 @@ export function serverErrorField(errorKey: string | undefined): AddressField | u
   return errorKey ? SERVER_ERROR_FIELDS[errorKey] : undefined;
 }
 
+/** A stored address as the form's values (0 ids, "none chosen", become empty). */
+export function addressValues(address: AddressRecord): AddressValues {
+  const id = (value: number) => (value > 0 ? value : undefined);
+  return {
+    contacts: address.contacts,
+    phone: address.phone,
+    email: address.email,
+    countryId: id(address.countryId),
+    provinceId: id(address.provinceId),
+    cityId: id(address.cityId),
+    postcode: address.postcode,
+    address: address.address,
+    use: address.use === 1,
+  };
+}
+
 /** The default address (use = 1), else the first one. */
 export function defaultAddress(addresses: readonly AddressRecord[]): AddressRecord | undefined {
   return addresses.find((address) => address.use === 1) ?? addresses[0];

@@ -11,6 +11,7 @@ import {
   ADDRESS_MAX,
   addressListQueryOptions,
   addressParams,
+  addressValues,
   CONTACTS_MAX,
   EMAIL_MAX,
   POSTCODE_MAX,
@@ -29,19 +30,7 @@ import './address-form.css';
 import { useMessage } from './feedback.tsx';
 
 function initialValues(address: AddressRecord | undefined, makeDefault: boolean): AddressValues {
-  if (!address) return { use: makeDefault };
-  const id = (value: number) => (value > 0 ? value : undefined);
-  return {
-    contacts: address.contacts,
-    phone: address.phone,
-    email: address.email,
-    countryId: id(address.countryId),
-    provinceId: id(address.provinceId),
-    cityId: id(address.cityId),
-    postcode: address.postcode,
-    address: address.address,
-    use: address.use === 1,
-  };
+  return address ? addressValues(address) : { use: makeDefault };
 }
 
 export interface AddressFormProps {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressParams,
+  addressValues,
   defaultAddress,
   serverErrorField,
   validateAddress,
@@ -137,6 +138,22 @@ describe('defaultAddress and server errors', () => {
     countryId: 0,
     provinceId: 0,
     cityId: 0,
+  });
+
+  it('turns a stored address into the form values: unset ids (0) empty, the default flag a boolean', () => {
+    const stored = { ...record('a', 1), contacts: 'Mei Chen', phone: '+1 718 555 0199', countryId: 233, provinceId: 1452, cityId: 0, postcode: '11201', address: '200 Atlantic Ave' };
+    expect(addressValues(stored)).toEqual({
+      contacts: 'Mei Chen',
+      phone: '+1 718 555 0199',
+      email: '',
+      countryId: 233,
+      provinceId: 1452,
+      cityId: undefined,
+      postcode: '11201',
+      address: '200 Atlantic Ave',
+      use: true,
+    });
+    expect(addressValues(record('b', 0)).use).toBe(false);
   });
 
   it('picks use = 1, else the first, else nothing', () => {

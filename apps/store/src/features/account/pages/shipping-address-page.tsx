@@ -5,7 +5,7 @@ import { ApiError } from '@caravan/ui/api-client';
 import { Button, Empty, Modal, Popconfirm, Result, Skeleton, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { addressParams, useAddressList, useDeleteAddress, useSaveAddress, type AddressRecord } from '../../../components/address-api.ts';
+import { addressParams, addressValues, useAddressList, useDeleteAddress, useSaveAddress, type AddressRecord } from '../../../components/address-api.ts';
 import { AddressForm } from '../../../components/address-form.tsx';
 import { isolate } from '../account-links.ts';
 import { AccountPage } from '../components/account-page.tsx';
@@ -16,22 +16,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; address: AddressRecord } | null
 
 /** The record as the shared form's values, with the default flag set. */
 function asDefault(address: AddressRecord) {
-  const id = (value: number) => (value > 0 ? value : undefined);
-  return addressParams(
-    {
-      contacts: address.contacts,
-      phone: address.phone,
-      email: address.email,
-      countryId: id(address.countryId),
-      provinceId: id(address.provinceId),
-      cityId: id(address.cityId),
-      postcode: address.postcode,
-      address: address.address,
-      use: true,
-    },
-    { country: address.country, province: address.province, city: address.city },
-    address.id,
-  );
+  return addressParams({ ...addressValues(address), use: true }, { country: address.country, province: address.province, city: address.city }, address.id);
 }
 
 function AddressCard({ address, onEdit }: { address: AddressRecord; onEdit: () => void }) {
