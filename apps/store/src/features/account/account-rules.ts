@@ -1,6 +1,7 @@
 // Form rules of spec section 5 for the account screens, as pure functions. Each check answers with a
 // message key of the `account` namespace (under `validation.`), or undefined when the value is fine;
 // the server checks again and has the last word.
+import { isFundPassword } from '../../lib/fund-password.ts';
 
 export type ValidationKey =
   | 'validation.required'
@@ -27,8 +28,6 @@ export const PASSWORD_MAX = 12;
  * through other clients), so only new passwords are held to the 6-12 rule.
  */
 export const EXISTING_PASSWORD_MAX = 64;
-/** Setting or changing the fund password: exactly 6 digits. */
-export const FUND_PASSWORD_PATTERN = /^\d{6}$/;
 /** Typing an existing fund password (cancellation, old one): the legacy 6-12 reading. */
 export const FUND_PASSWORD_CHECK_MIN = 6;
 export const FUND_PASSWORD_CHECK_MAX = 12;
@@ -99,7 +98,7 @@ export function checkDifferentFromOld(next: string, old: string): ValidationKey 
 /** A new fund password: exactly 6 digits. */
 export function checkNewFundPassword(value: string): ValidationKey | undefined {
   if (value === '') return 'validation.required';
-  return FUND_PASSWORD_PATTERN.test(value) ? undefined : 'validation.fundPasswordFormat';
+  return isFundPassword(value) ? undefined : 'validation.fundPasswordFormat';
 }
 
 /** An existing fund password being typed (the server reads 6-12 characters). */

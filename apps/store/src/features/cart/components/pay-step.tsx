@@ -7,7 +7,7 @@ import { Amount } from '../../../components/amount.tsx';
 import { useUserDetails } from '../api/get-user-info.ts';
 import { useWalletBalance } from '../api/get-wallet-balance.ts';
 import { usePayOrders } from '../api/pay-orders.ts';
-import { checkFundPassword, fundPasswordInput, FUND_PASSWORD_LENGTH, type FundPasswordProblem } from '../lib/fund-password.ts';
+import { checkFundPassword, fundPasswordInput, FUND_PASSWORD_LENGTH, type FundPasswordProblem } from '../../../lib/fund-password.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/intent-key.ts';
 import { covers, type PlacedOrder } from '../lib/order-summary.ts';
 import { classifyPayError, type PayFailure } from '../lib/pay-errors.ts';

@@ -10,7 +10,7 @@ import { useHasFundPassword } from '../api/get-fund-password-status.ts';
 import { useWithdrawFee } from '../api/get-withdraw-fee.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
 import { amountParam, checkWithdrawAmount, moneyOf, ratePercent, withdrawArrival, withdrawFee } from '../amount-rules.ts';
-import { FUND_PASSWORD_LENGTH, isFundPassword } from '../fund-password.ts';
+import { FUND_PASSWORD_LENGTH, isFundPassword } from '../../../lib/fund-password.ts';
 import { FUND_PASSWORD_PATH } from '../recharge-flow.ts';
 import { MonoText } from './mono-text.tsx';
 import { useAmountMessage } from './use-amount-message.ts';

@@ -1,12 +1,18 @@
-// The fund (transaction) password asked before paying: exactly 6 digits (spec sections 5 and 9).
+// The fund (transaction) password: set as exactly 6 digits (spec section 5), asked before paying and
+// withdrawing (spec section 9; the server reads 6-12 characters there, a set password is always 6 digits).
 
 export const FUND_PASSWORD_LENGTH = 6;
+export const FUND_PASSWORD_PATTERN = /^\d{6}$/;
 
 export type FundPasswordProblem = 'required' | 'format';
 
 export function checkFundPassword(value: string | null | undefined): FundPasswordProblem | undefined {
   if (value === null || value === undefined || value.length === 0) return 'required';
-  return /^\d{6}$/.test(value) ? undefined : 'format';
+  return FUND_PASSWORD_PATTERN.test(value) ? undefined : 'format';
+}
+
+export function isFundPassword(text: string | null | undefined): boolean {
+  return checkFundPassword(text) === undefined;
 }
 
 /** What the field keeps of what is typed or pasted: digits only, at most 6 ("12 34 56" -> "123456"). */
