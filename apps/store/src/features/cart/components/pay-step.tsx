@@ -6,7 +6,7 @@ import { Link, useNavigate } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
 import { useUserDetails } from '../api/get-user-info.ts';
 import { useWalletBalance } from '../api/get-wallet-balance.ts';
-import { usePayOrders } from '../api/pay-orders.ts';
+import { usePayOrders } from '../../orders/api/pay-orders.ts';
 import { checkFundPassword, fundPasswordInput, FUND_PASSWORD_LENGTH, type FundPasswordProblem } from '../../../lib/fund-password.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/intent-key.ts';
 import { covers, type PlacedOrder } from '../lib/order-summary.ts';
@@ -25,7 +25,7 @@ export function PayStep({ orders, total }: { orders: readonly PlacedOrder[]; tot
   const errorId = useId();
   const user = useUserDetails();
   const balance = useWalletBalance();
-  const pay = usePayOrders();
+  const pay = usePayOrders({ silent: true });
   const intent = useRef<Intent | undefined>(undefined);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FundPasswordProblem | undefined>(undefined);

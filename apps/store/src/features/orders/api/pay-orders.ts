@@ -10,12 +10,15 @@ export interface PayOrdersInput {
   idempotencyKey: string;
 }
 
-/** order!pay: pays one or several orders from the wallet, all or nothing. Failures show the server's toast. */
-export function payOrders({ orderIds, safeword, idempotencyKey }: PayOrdersInput): Promise<null> {
-  return api.call<null>('order!pay', { orderId: orderIds.join(','), safeword }, { idempotencyKey });
+/**
+ * order!pay: pays one or several orders from the wallet, all or nothing. Failures show the server's
+ * toast, unless `silent` (the caller shows them itself, as the checkout's pay step does).
+ */
+export function payOrders({ orderIds, safeword, idempotencyKey }: PayOrdersInput, options: { silent?: boolean } = {}): Promise<null> {
+  return api.call<null>('order!pay', { orderId: orderIds.join(','), safeword }, { idempotencyKey, silent: options.silent === true });
 }
 
-export function usePayOrders() {
+export function usePayOrders(options: { silent?: boolean } = {}) {
   const client = useQueryClient();
-  return useMutation({ mutationFn: payOrders, onSettled: () => invalidateOrders(client, { wallet: true }) });
+  return useMutation({ mutationFn: (input: PayOrdersInput) => payOrders(input, options), onSettled: () => invalidateOrders(client, { wallet: true }) });
 }
