@@ -9,7 +9,7 @@ import { useSession } from '../../../lib/session.ts';
 import { isolate, isPositiveAmount } from '../account-links.ts';
 import { CANCEL_REASON_MAX, checkAccountConfirmation, checkCancelReason, checkExistingFundPassword, FUND_PASSWORD_CHECK_MAX } from '../account-rules.ts';
 import { useCancelAccount } from '../api/cancel-account.ts';
-import { useWalletBalance } from '../api/dashboard.ts';
+import { useBalance } from '../../wallet/api/get-balance.ts';
 import { useUserInfo } from '../api/user-info.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import { FormError } from '../components/form-error.tsx';
@@ -33,7 +33,7 @@ export default function AccountCancellationPage() {
   const navigate = useNavigate();
   const { user } = useSession();
   const profile = useUserInfo();
-  const balance = useWalletBalance();
+  const balance = useBalance();
   const rule = useFieldRule();
   const username = profile.data?.username ?? user?.username ?? '';
   const hasFundPassword = (profile.data?.safeword ?? user?.safeword) === 1;

@@ -8,7 +8,8 @@ import { Amount } from '../../../components/amount.tsx';
 import { PlatformTime } from '../../../components/platform-time.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { absoluteLink, isolate, toCount } from '../account-links.ts';
-import { useOrderCounters, useWalletBalance } from '../api/dashboard.ts';
+import { useOrderCounts } from '../../orders/api/get-order-counts.ts';
+import { useBalance } from '../../wallet/api/get-balance.ts';
 import { useFavouriteCount } from '../api/favourite-goods.ts';
 import { useFollowCount } from '../api/followed-shops.ts';
 import { useUserInfo } from '../api/user-info.ts';
@@ -20,7 +21,7 @@ import { useMessage } from '../../../components/feedback.tsx';
 
 function WalletCard() {
   const { t } = useTranslation('account');
-  const balance = useWalletBalance();
+  const balance = useBalance();
   return (
     <section className="account-card" aria-labelledby="account-wallet-title">
       <h2 id="account-wallet-title" className="account-card-title">
@@ -40,7 +41,7 @@ function WalletCard() {
 
 function OrdersCard() {
   const { t } = useTranslation('account');
-  const counters = useOrderCounters();
+  const counters = useOrderCounts();
   return (
     <section className="account-card account-card-wide" aria-labelledby="account-orders-title">
       <div className="account-card-heading">

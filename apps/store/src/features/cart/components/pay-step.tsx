@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
 import { useUserDetails } from '../api/get-user-info.ts';
-import { useWalletBalance } from '../api/get-wallet-balance.ts';
+import { useBalance } from '../../wallet/api/get-balance.ts';
 import { usePayOrders } from '../../orders/api/pay-orders.ts';
 import { checkFundPassword, fundPasswordInput, FUND_PASSWORD_LENGTH, type FundPasswordProblem } from '../../../lib/fund-password.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/intent-key.ts';
@@ -24,7 +24,7 @@ export function PayStep({ orders, total }: { orders: readonly PlacedOrder[]; tot
   const fieldId = useId();
   const errorId = useId();
   const user = useUserDetails();
-  const balance = useWalletBalance();
+  const balance = useBalance();
   const pay = usePayOrders({ silent: true });
   const intent = useRef<Intent | undefined>(undefined);
   const [password, setPassword] = useState('');

@@ -2,13 +2,13 @@ import { Radio } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '../../../components/amount.tsx';
-import { useWalletBalance } from '../api/get-wallet-balance.ts';
+import { useBalance } from '../../wallet/api/get-balance.ts';
 
 /** Spec section 1: balance (USDT) works; PayPal and Mastercard are shown, not open in the region. */
 export function PaymentMethods() {
   const { t } = useTranslation('cart');
   const headingId = useId();
-  const balance = useWalletBalance();
+  const balance = useBalance();
   return (
     <section className="cart-panel" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('checkout.payment.title')}</h2>
