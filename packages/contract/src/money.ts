@@ -79,7 +79,8 @@ export function parseMoney(input: unknown, options?: MoneyParseOptions): Money {
   return result.value;
 }
 
-export type Rounding = 'down' | 'half_up' | 'up';
+/** `half_even` (banker's rounding): a tie goes to the even neighbour, as loan interest is rounded. */
+export type Rounding = 'down' | 'half_up' | 'half_even' | 'up';
 
 function divideRounded(numerator: bigint, denominator: bigint, rounding: Rounding): bigint {
   const negative = numerator < 0n !== denominator < 0n;
@@ -89,6 +90,7 @@ function divideRounded(numerator: bigint, denominator: bigint, rounding: Roundin
   const remainder = n % d;
   if (remainder !== 0n) {
     if (rounding === 'up' || (rounding === 'half_up' && remainder * 2n >= d)) quotient += 1n;
+    else if (rounding === 'half_even' && (remainder * 2n > d || (remainder * 2n === d && quotient % 2n === 1n))) quotient += 1n;
   }
   return negative ? -quotient : quotient;
 }

@@ -88,6 +88,16 @@ describe('money arithmetic and formatting', () => {
     expect(money.format(money.round(m('2.341'), 2, 'up'))).toBe('2.35');
   });
 
+  it('rounds half to even: a tie goes to the even neighbour, anything past it away from zero', () => {
+    expect(money.format(money.round(m('2.345'), 2, 'half_even'))).toBe('2.34');
+    expect(money.format(money.round(m('2.355'), 2, 'half_even'))).toBe('2.36');
+    expect(money.format(money.round(m('2.3451'), 2, 'half_even'))).toBe('2.35');
+    expect(money.format(money.round(m('2.3449'), 2, 'half_even'))).toBe('2.34');
+    expect(money.format(money.round(parseMoney('-2.345', { allowNegative: true }), 2, 'half_even'))).toBe('-2.34');
+    expect(money.format(money.round(m('0.005'), 2, 'half_even'))).toBe('0.00');
+    expect(money.format(money.round(m('0.015'), 2, 'half_even'))).toBe('0.02');
+  });
+
   it('formats with at least two decimals and a fixed-decimal option', () => {
     expect(money.format(m('12'))).toBe('12.00');
     expect(money.format(m('0.1234'))).toBe('0.1234');
