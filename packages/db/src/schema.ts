@@ -13,3 +13,4 @@ export * from './schema/ledger.ts';
 export * from './schema/wallet.ts';
 export * from './schema/operators.ts';
 export * from './schema/orders.ts';
+export * from './schema/loans.ts';

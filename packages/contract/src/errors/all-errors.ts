@@ -5,6 +5,7 @@ import { commonErrors } from './common.ts';
 import { contentErrors } from './content.ts';
 import type { ErrorSpec } from './error-spec.ts';
 import { favoritesErrors } from './favorites.ts';
+import { loansErrors } from './loans.ts';
 import { operatorsErrors } from './operators.ts';
 import { ordersErrors } from './orders.ts';
 import { shopsErrors } from './shops.ts';
@@ -24,6 +25,7 @@ export const errorCatalog = {
   ...walletErrors,
   ...operatorsErrors,
   ...ordersErrors,
+  ...loansErrors,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof errorCatalog;

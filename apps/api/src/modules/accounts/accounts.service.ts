@@ -270,6 +270,11 @@ export class AccountsService {
     return new Map(rows.map((row) => [row.id, { username: row.username, avatar: row.avatar }]));
   }
 
+  /** The live account of a user name (the console looks applicants up by name). */
+  async userIdByName(username: string): Promise<string | undefined> {
+    return (await this.repository.findLiveUserByKey(this.db, loginKeyOf(username)))?.id;
+  }
+
   async setAvatar(userId: string, idx: string): Promise<void> {
     await this.repository.updateUser(this.db, userId, { avatar: String(Number(idx)), updatedAt: this.clock.now() });
   }

@@ -251,6 +251,48 @@ export const settingDefinitions = {
     public: false,
     description: 'Days after receipt during which a return can be requested.',
   }),
+  loan_rate: setting({
+    schema: z.string().regex(/^0(\.\d{1,4})?$/),
+    default: '0.0010',
+    public: false,
+    description: 'Start-up loans: interest per day as a share of the amount (0.0010 = 0.1 % a day), at most 4 decimals. Fixed on each loan when applying.',
+  }),
+  loan_default_rate: setting({
+    schema: z.string().regex(/^0(\.\d{1,4})?$/),
+    default: '0.0050',
+    public: false,
+    description: 'Start-up loans: overdue interest per day late as a share of the amount, at most 4 decimals. Fixed on each loan when applying.',
+  }),
+  loan_lendable_days: setting({
+    schema: z.array(z.number().int().min(1).max(365)).min(1).max(30),
+    default: [7, 15, 30, 60, 90, 180, 365],
+    public: false,
+    description: 'Start-up loans: the terms (days) open for new applications; each must also be in loan_all_lendable_days.',
+  }),
+  loan_all_lendable_days: setting({
+    schema: z.array(z.number().int().min(1).max(365)).min(1).max(30),
+    default: [7, 15, 30, 60, 90, 180, 270, 365],
+    public: false,
+    description: 'Start-up loans: every term (days, at most one year) the application page lists; those not lendable are greyed out.',
+  }),
+  loan_amount_min: setting({
+    schema: z.string().regex(/^[1-9]\d{0,15}$/),
+    default: '100000',
+    public: false,
+    description: 'Start-up loans: smallest amount, whole USDT.',
+  }),
+  loan_amount_max: setting({
+    schema: z.string().regex(/^[1-9]\d{0,15}$/),
+    default: '30000000',
+    public: false,
+    description: 'Start-up loans: largest amount, whole USDT.',
+  }),
+  loan_second_approval_above: setting({
+    schema: z.string().regex(/^(0|[1-9]\d{0,15})$/),
+    default: '1000000',
+    public: false,
+    description: 'Start-up loans: approving a larger amount takes two finance operators (the one who proposes cannot confirm); 0 asks for two on every loan.',
+  }),
   app_download_url: setting({
     schema: url,
     default: '',

@@ -37,14 +37,25 @@ export class UploadsService {
     return `${this.publicBaseUrl}${UPLOADS_PATH}${key}`;
   }
 
-  /** Whether a URL (absolute under our base, or the /uploads/ path) names an image stored here. */
-  async isStoredImage(url: string): Promise<boolean> {
+  /** The blob key a URL (absolute under our base, or the /uploads/ path) names, if it can be one of ours. */
+  private keyOf(url: string): string | undefined {
     const trimmed = url.trim();
     const path = trimmed.startsWith(this.publicBaseUrl) ? trimmed.slice(this.publicBaseUrl.length) : trimmed;
-    if (!path.startsWith(UPLOADS_PATH)) return false;
+    if (!path.startsWith(UPLOADS_PATH)) return undefined;
     const key = path.slice(UPLOADS_PATH.length);
-    if (!/^[0-9a-f]{64}\.(jpg|png)$/.test(key)) return false;
-    return (await this.repository.find(this.db, key)) !== undefined;
+    return /^[0-9a-f]{64}\.(jpg|png)$/.test(key) ? key : undefined;
+  }
+
+  /** Whether a URL names an image stored here (checked by content when it was uploaded). */
+  async isStoredImage(url: string): Promise<boolean> {
+    const key = this.keyOf(url);
+    return key !== undefined && (await this.repository.find(this.db, key)) !== undefined;
+  }
+
+  /** Whether a URL names an image stored here that this user uploaded (identity documents). */
+  async isOwnedImage(url: string, userId: string): Promise<boolean> {
+    const key = this.keyOf(url);
+    return key !== undefined && (await this.repository.isOwner(this.db, key, userId));
   }
 
   async storeImage(bytes: Buffer, kind: UploadKind, uploadedBy: string | undefined): Promise<StoredImage> {
@@ -84,6 +95,7 @@ export class UploadsService {
       uploadedBy: uploadedBy ?? null,
       createdAt: this.clock.now(),
     });
+    if (uploadedBy) await this.repository.insertOwner(this.db, { blobKey: key, userId: uploadedBy, createdAt: this.clock.now() });
     return {
       key,
       url: this.urlFor(key),
