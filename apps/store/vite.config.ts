@@ -1,11 +1,11 @@
 // Builds the buyer store. The brand is chosen here, at build time (BRAND=<id>, default caravan): its
 // brand.json is checked and exposed as the module `virtual:brand`, its logo emitted as an asset.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { validateBrand } from '../../packages/ui/src/brand.ts';
+import { precompressPlugin } from '../../packages/ui/src/precompress.ts';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,30 +25,6 @@ function brandPlugin(brandId: string): Plugin {
         ? `import logo from ${JSON.stringify(path.join(dir, brand.logo))};\nexport default { ...${JSON.stringify(brand)}, logo };`
         : undefined,
     transformIndexHtml: (html) => html.replaceAll('%BRAND_NAME%', (brand as unknown as { name: string }).name),
-  };
-}
-
-/** Writes .br and .gz twins of the text assets, which the server sends to clients that accept them. */
-function precompressPlugin(): Plugin {
-  let outDir = '';
-  return {
-    name: 'caravan-precompress',
-    apply: 'build',
-    configResolved: (config) => {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle: () => {
-      const assets = path.join(outDir, 'assets');
-      if (!existsSync(assets)) return;
-      for (const name of readdirSync(assets)) {
-        if (!/\.(js|css|svg|json)$/.test(name)) continue;
-        const file = path.join(assets, name);
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
-      }
-    },
   };
 }
 

@@ -60,6 +60,7 @@ import { ReviewService } from './modules/orders/review.service.ts';
 import { SellerOrdersService } from './modules/orders/seller-orders.service.ts';
 import { OperatorsRepository } from './modules/operators/operators.repository.ts';
 import { registerConsoleApi } from './modules/operators/operators.routes.ts';
+import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
 import { Ledger } from './modules/wallet/ledger/ledger.ts';
 import { LedgerRepository } from './modules/wallet/ledger/ledger.repository.ts';
@@ -97,6 +98,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** The built buyer store (apps/store/dist by default); tests point it at a fixture. */
   storeDir?: string;
+  /** The built operator console (apps/console/dist by default); tests point it at a fixture. */
+  consoleDir?: string;
 }
 
 export interface Services {
@@ -342,11 +345,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     routes: [
       walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) }),
       ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
+      overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
     ],
   });
   registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
   // ---- static apps --------------------------------------------------------------------------
-  const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}) });
+  const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}), ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}) });
   if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
 
   return {

@@ -9,6 +9,16 @@ export const consolePageQuery = z.object({
 
 export const consolePage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 
+// ---- operators and sessions ---------------------------------------------------------------------
+
+export const operatorRoles = z.enum(['admin', 'finance', 'support']);
+export const loginBody = z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) });
+/** The signed-in operator with what the role may do (permission names such as `recharges.decide`). */
+export const consoleOperator = z.object({ id: z.string(), username: z.string(), role: operatorRoles, permissions: z.array(z.string()) });
+export const loginAnswer = z.object({ token: z.string(), expiresAt: z.string(), operator: consoleOperator });
+/** Every console error answer: a stable key and the message in the request's language. */
+export const restError = z.object({ errorKey: z.string(), message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Why an operator decided: required to refuse, optional (but recorded) to approve. */
@@ -102,6 +112,12 @@ export const orderQuery = consolePageQuery.extend({
   refundState: z.enum(['none', 'requested', 'refunding', 'succeeded', 'failed', 'rejected']).optional(),
   buyerId: z.string().max(64).optional(),
   shopId: z.string().max(64).optional(),
+  /** the order number */
+  id: z.string().max(64).optional(),
+  /** placed at or after this instant (ISO) */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** placed before this instant (ISO) */
+  to: z.iso.datetime({ offset: true }).optional(),
 });
 export const consoleOrder = z.object({
   id: z.string(),
@@ -126,6 +142,74 @@ export const consoleOrderDetail = consoleOrder.extend({
   transfers: z.array(z.object({ id: z.string(), kind: z.string(), amount: z.string(), debitAccountId: z.string(), creditAccountId: z.string(), at: z.string() })),
   refund: z.object({ remark: z.string(), pictures: z.array(z.string()), requestedAt: z.string().nullable(), refundedAt: z.string().nullable() }),
   deadlines: z.object({ pay: z.string().nullable(), ship: z.string().nullable(), receive: z.string().nullable(), review: z.string().nullable(), returnBy: z.string().nullable() }),
+  /** What this operator may do to the order now (its states and the operator's role); the console offers only these. */
+  actions: z.object({ ship: z.boolean(), approveRefund: z.boolean(), rejectRefund: z.boolean(), manualRefund: z.boolean() }),
 });
 export const shipBody = z.object({ reason: z.string().max(500).optional() });
 export const manualRefundBody = z.object({ reasonCode: z.enum(['1', '2', '3', '4', '5', '6', '7', '8', '9']), amount: z.string().max(40).optional(), reason: z.string().max(500) });
+
+/**
+ * A payout's transaction hash as its chain writes it (the console checks it as it is typed, the
+ * server again on approval): TRON and Bitcoin (OMNI) 64 hex digits, Ethereum 64 hex digits after an
+ * optional 0x. Other chains: 8 to 128 letters and digits.
+ */
+export function isTxHash(chain: string, raw: string): boolean {
+  const hash = raw.trim();
+  switch (chain.toUpperCase()) {
+    case 'TRC20':
+    case 'OMNI':
+    case 'BTC':
+      return /^[0-9a-fA-F]{64}$/.test(hash);
+    case 'ERC20':
+      return /^(0x)?[0-9a-fA-F]{64}$/.test(hash);
+    default:
+      return /^[0-9A-Za-z]{8,128}$/.test(hash);
+  }
+}
+
+// ---- audit log and dashboard ----------------------------------------------------------------------
+
+/** Newest first, keyset-paged: `before` is the `nextBefore` of the previous page. */
+export const auditQuery = z.object({
+  actorType: z.enum(['user', 'operator', 'system']).optional(),
+  actorId: z.string().max(64).optional(),
+  /** an operator's user name (instead of actorType and actorId) */
+  actor: z.string().max(64).optional(),
+  action: z.string().max(64).optional(),
+  targetType: z.string().max(32).optional(),
+  targetId: z.string().max(64).optional(),
+  /** at or after this instant (ISO) */
+  from: z.iso.datetime({ offset: true }).optional(),
+  /** before this instant (ISO) */
+  to: z.iso.datetime({ offset: true }).optional(),
+  before: z.string().regex(/^\d{1,19}$/).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const consoleAuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorType: z.string(),
+  actorId: z.string().nullable(),
+  /** the operator's or user's name, '' when unknown or a system actor */
+  actorName: z.string(),
+  action: z.string(),
+  targetType: z.string().nullable(),
+  targetId: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** what changed (before / after, amounts, addresses ...), as the action recorded it */
+  detail: z.record(z.string(), z.unknown()),
+  requestId: z.string().nullable(),
+});
+export const consoleAuditPage = z.object({ items: z.array(consoleAuditEntry), nextBefore: z.string().nullable() });
+
+/** The dashboard's period, [from, to): the operator's "today" by default. */
+export const dashboardQuery = z.object({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
+const countAndAmount = z.object({ count: z.number().int(), amount: z.string() });
+export const consoleDashboard = z.object({
+  from: z.string(),
+  to: z.string(),
+  orders: z.object({ placed: z.number().int(), paid: z.number().int(), gmv: z.string() }),
+  deposits: countAndAmount,
+  withdrawals: countAndAmount,
+  pending: z.object({ recharges: z.number().int(), withdrawals: z.number().int(), refunds: z.number().int() }),
+});

@@ -104,3 +104,10 @@ export function formatPlatformTime(value: string | null | undefined, platformTim
   const date = parsePlatformTime(value, platformTimeZone);
   return date ? formatLocalTime(date, viewerTimeZone) : EMPTY_VALUE;
 }
+
+/** The platform's zone, which the server writes into each app's index.html. */
+export const DEFAULT_PLATFORM_TIME_ZONE = 'Asia/Shanghai';
+
+export function readPlatformTimeZone(doc: Document): string {
+  return doc.querySelector('meta[name="caravan:platform-time-zone"]')?.getAttribute('content') || DEFAULT_PLATFORM_TIME_ZONE;
+}

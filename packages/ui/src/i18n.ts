@@ -43,13 +43,21 @@ export function languageTag(locale: Locale): string {
  * choice, then the browser's languages, then English.
  */
 export function pickLocale(queryLang: string | null, stored: string | null, browserLanguages: readonly string[]): Locale {
+  return pickSupportedLocale(LOCALES, queryLang, stored, browserLanguages);
+}
+
+/**
+ * pickLocale among the languages an app has messages for (the operator console speaks fewer than the
+ * store); English when none fits, else the first supported one.
+ */
+export function pickSupportedLocale(supported: readonly Locale[], queryLang: string | null, stored: string | null, browserLanguages: readonly string[]): Locale {
   // each browser language by its full tag, then by its base language, in the browser's order
   const candidates = [queryLang, stored, ...browserLanguages.flatMap((tag) => [tag, tag.split('-')[0] ?? tag])];
   for (const candidate of candidates) {
     const locale = findLocale(candidate);
-    if (locale) return locale;
+    if (locale && supported.includes(locale)) return locale;
   }
-  return 'en';
+  return supported.includes('en') ? 'en' : (supported[0] ?? 'en');
 }
 
 export function applyDocumentLanguage(doc: Document, locale: Locale): void {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@caravan/contract/languages';
 import { brandText, validateBrand, type Brand, type LocalizedText } from '../src/brand.ts';
 import { addLine, cartStorageKey, checkQuantity, groupBySeller, removeLines, setChecked, setQuantity, tickedTotal, type CartLine } from '../src/cart.ts';
-import { pickLocale } from '../src/i18n.ts';
+import { pickLocale, pickSupportedLocale } from '../src/i18n.ts';
 import { addToHistory, SEARCH_HISTORY_MAX } from '../src/search-history.ts';
 import { memoryStore, readJson, writeJson } from '../src/storage.ts';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -86,6 +86,14 @@ describe('pickLocale', () => {
     expect(pickLocale(null, null, ['pt-BR', 'en'])).toBe('pt');
     expect(pickLocale('klingon', 'nope', ['xx-YY'])).toBe('en');
     expect(pickLocale(null, null, ['fil-PH'])).toBe('ph');
+  });
+
+  it('keeps to the languages an app supports (the console: en and zh-CN)', () => {
+    const supported = ['en', 'zh-CN'] as const;
+    expect(pickSupportedLocale(supported, null, 'ja', ['zh-CN', 'en'])).toBe('zh-CN');
+    expect(pickSupportedLocale(supported, null, null, ['de-DE', 'en-GB'])).toBe('en');
+    expect(pickSupportedLocale(supported, null, null, ['de-DE'])).toBe('en');
+    expect(pickSupportedLocale(['zh-CN'], null, null, ['de-DE'])).toBe('zh-CN');
   });
 });
 

@@ -1,9 +1,24 @@
 import type { Executor } from '@caravan/db/client';
 import { auditLog } from '@caravan/db/schema/platform';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, lt } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
 
 export type ActorType = 'user' | 'operator' | 'system';
+
+export interface AuditFilter {
+  actorType?: string | undefined;
+  actorId?: string | undefined;
+  action?: string | undefined;
+  targetType?: string | undefined;
+  targetId?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  beforeId?: bigint | undefined;
+  limit: number;
+}
+
+/** The console's audit pages hold at most this many entries. */
+export const AUDIT_PAGE_MAX = 100;
 
 export interface AuditEntry {
   actorType: ActorType;
@@ -50,5 +65,29 @@ export class AuditLog {
       )
       .orderBy(desc(auditLog.id))
       .limit(limit);
+  }
+
+  /**
+   * The console's audit log: newest first, keyset-paged by id (ids grow with time), so a page costs the
+   * same at the millionth entry; actor and target filters ride their indexes.
+   */
+  async search(executor: Executor, filter: AuditFilter) {
+    return executor
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          filter.actorType ? eq(auditLog.actorType, filter.actorType) : undefined,
+          filter.actorId ? eq(auditLog.actorId, filter.actorId) : undefined,
+          filter.action ? eq(auditLog.action, filter.action) : undefined,
+          filter.targetType ? eq(auditLog.targetType, filter.targetType) : undefined,
+          filter.targetId ? eq(auditLog.targetId, filter.targetId) : undefined,
+          filter.from ? gte(auditLog.occurredAt, filter.from) : undefined,
+          filter.to ? lt(auditLog.occurredAt, filter.to) : undefined,
+          filter.beforeId !== undefined ? lt(auditLog.id, filter.beforeId) : undefined,
+        ),
+      )
+      .orderBy(desc(auditLog.id))
+      .limit(Math.min(filter.limit, AUDIT_PAGE_MAX));
   }
 }

@@ -17,9 +17,20 @@ const script = 'console.log("store");'.repeat(50);
 writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), script);
 writeFileSync(path.join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
 writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
-afterAll(() => rmSync(dist, { recursive: true, force: true }));
+// ... and for apps/console/dist
+const consoleDist = mkdtempSync(path.join(tmpdir(), 'caravan-console-'));
+mkdirSync(path.join(consoleDist, 'assets'));
+writeFileSync(
+  path.join(consoleDist, 'index.html'),
+  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/console/assets/console-9f8e.js"></script></head><body><div id="console"></div></body></html>',
+);
+writeFileSync(path.join(consoleDist, 'assets', 'console-9f8e.js'), 'console.log("console");');
+afterAll(() => {
+  rmSync(dist, { recursive: true, force: true });
+  rmSync(consoleDist, { recursive: true, force: true });
+});
 
-const t = await useTestApp({ storeDir: dist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
+const t = await useTestApp({ storeDir: dist, consoleDir: consoleDist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
 
 describe('the built store', () => {
   it('answers its page at / and at every client route, with the platform zone and a strict policy', async () => {
@@ -57,6 +68,27 @@ describe('the built store', () => {
     // the API keeps working beside the store
     expect((await t.call('syspara!getSyspara', { code: 'mall_max_goods_number_in_order' })).code).toBe('0');
     expect((await t.app.inject({ method: 'GET', url: '/docs/json' })).statusCode).toBe(200);
+  });
+
+  it('serves the operator console at /console/ without shadowing its REST API', async () => {
+    for (const url of ['/console', '/console/', '/console/recharges', '/console/orders/abc?tab=timeline']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="console">');
+      expect(response.headers['content-security-policy']).toBe(STORE_CONTENT_SECURITY_POLICY);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('content="Europe/Berlin"');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/console/assets/console-9f8e.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // the REST API keeps its answers and its JSON 404s
+    expect((await t.app.inject({ method: 'GET', url: '/console/api/auth/me' })).json()).toMatchObject({ errorKey: 'operators.not_logged_in' });
+    for (const url of ['/console/api/nothing', '/console/assets/missing-1a.js', '/console/index.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    // the store's own pages are still the store's
+    expect((await t.app.inject({ method: 'GET', url: '/consoles' })).body).toContain('<div id="root">');
   });
 
   it('without a build, / leads to the API documentation', async () => {

@@ -50,6 +50,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** the built store to serve (a fixture folder); apps/store/dist when absent */
   storeDir?: string;
+  /** A stand-in for apps/console/dist. */
+  consoleDir?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -65,6 +67,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     blobStore: blobs,
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.storeDir ? { storeDir: options.storeDir } : {}),
+    ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
     ...(options.redis ? { redis: options.redis, jobPrefix: options.jobPrefix ?? `caravan-test-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } : {}),
   });
   await app.ready();

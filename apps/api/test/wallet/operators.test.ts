@@ -32,6 +32,11 @@ describe('operator accounts', () => {
     expect(session.status).toBe(200);
     const token = session.body.token ?? '';
     expect((await consoleCall(t, 'GET', '/auth/me', token)).body).toMatchObject({ username: 'alice.finance', role: 'finance' });
+    // the console offers only what the role may do: finance decides on money, never ships
+    const permissions = ((await consoleCall(t, 'GET', '/auth/me', token)).body as { permissions: string[] }).permissions;
+    expect(permissions).toEqual(expect.arrayContaining(['recharges.decide', 'withdrawals.decide', 'orders.refund']));
+    expect(permissions).not.toContain('orders.ship');
+    expect((session.body as { operator?: { permissions?: string[] } }).operator?.permissions).toEqual(permissions);
     const stored = await t.database.pool.query<{ n: number }>('select count(*)::int as n from operator_sessions where token_hash = $1', [Buffer.from(token)]);
     expect(stored.rows[0]?.n).toBe(0); // only the hash is stored
     expect((await consoleCall(t, 'POST', '/auth/logout', token)).status).toBe(204);

@@ -1,5 +1,6 @@
 // Public platform settings the store needs (syspara!getSyspara), fetched once and cached.
 import { DEFAULT_MAX_PER_ORDER } from '@caravan/ui/cart';
+import { readPlatformTimeZone } from '@caravan/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
 
@@ -20,5 +21,5 @@ export function usePlatformSettings() {
 
 /** The platform's time zone, written into index.html by the server. */
 export function platformTimeZone(): string {
-  return document.querySelector('meta[name="caravan:platform-time-zone"]')?.getAttribute('content') || 'Asia/Shanghai';
+  return readPlatformTimeZone(document);
 }

@@ -1,6 +1,6 @@
 import type { Executor } from '@caravan/db/client';
 import { operators, operatorSessions } from '@caravan/db/schema/operators';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -9,6 +9,12 @@ export class OperatorsRepository {
   async findByUsername(executor: Executor, username: string): Promise<OperatorRow | undefined> {
     const rows = await executor.select().from(operators).where(eq(operators.username, username)).limit(1);
     return rows[0];
+  }
+
+  async usernames(executor: Executor, ids: string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await executor.select({ id: operators.id, username: operators.username }).from(operators).where(inArray(operators.id, ids));
+    return new Map(rows.map((row) => [row.id, row.username]));
   }
 
   async findByIdForUpdate(executor: Executor, id: string): Promise<OperatorRow | undefined> {

@@ -1,3 +1,4 @@
+import { consoleOperator, loginAnswer, loginBody, restError } from '@caravan/contract/console';
 import { findLocale, DEFAULT_LOCALE, type Locale } from '@caravan/contract/languages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +7,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { RateLimiter, RateRule } from '../../platform/rate-limit.ts';
-import { OPERATOR_ROLES, type OperatorIdentity, type OperatorsService, type Permission } from './operators.service.ts';
+import { type OperatorIdentity, type OperatorsService, type Permission } from './operators.service.ts';
 
 // The operator console's REST API under /console/api: bearer-token auth, JSON in and out, zod schemas
 // (documented at /docs), errors as `{ errorKey, message }` with the HTTP status of the error catalogue.
@@ -26,7 +27,7 @@ export interface ConsoleAuth {
 
 export type ConsoleRoutes = (scope: FastifyInstance, auth: ConsoleAuth) => void;
 
-export const restErrorOutput = z.object({ errorKey: z.string(), message: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })).optional() });
+export const restErrorOutput = restError;
 
 function localeOf(request: FastifyRequest): Locale {
   const query = request.query as Record<string, unknown> | undefined;
@@ -48,8 +49,6 @@ function bearerOf(request: FastifyRequest): string | undefined {
 
 /** Guessing operator passwords from one address is throttled before the lock-out even starts. */
 export const OPERATOR_LOGIN_PER_IP: RateRule = { name: 'console-login:ip', max: 20, windowMs: MINUTE_MS };
-
-const operatorOutput = z.object({ id: z.string(), username: z.string(), role: z.enum(OPERATOR_ROLES) });
 
 export function registerConsoleApi(app: FastifyInstance, deps: { operators: OperatorsService; translator: Translator; limiter: RateLimiter; routes: ConsoleRoutes[] }): void {
   const { operators, translator } = deps;
@@ -91,8 +90,8 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
           schema: {
             summary: 'Operator login: a bearer token for the console API (locks after repeated wrong passwords).',
             tags: ['console'],
-            body: z.object({ username: z.string().min(1).max(64), password: z.string().min(1).max(128) }),
-            response: { 200: z.object({ token: z.string(), expiresAt: z.string(), operator: operatorOutput }), 401: restErrorOutput, 423: restErrorOutput, 429: restErrorOutput },
+            body: loginBody,
+            response: { 200: loginAnswer, 401: restErrorOutput, 423: restErrorOutput, 429: restErrorOutput },
           },
           preHandler: async (request, reply) => {
             const decision = await deps.limiter.hit(OPERATOR_LOGIN_PER_IP, request.ip);
@@ -104,7 +103,7 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
         },
         async (request) => {
           const session = await operators.login(request.body, auth.meta(request));
-          return { token: session.token, expiresAt: session.expiresAt.toISOString(), operator: session.operator };
+          return { token: session.token, expiresAt: session.expiresAt.toISOString(), operator: { ...session.operator, permissions: operators.permissionsOf(session.operator.role) } };
         },
       );
       typed.post(
@@ -117,10 +116,10 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
       );
       typed.get(
         '/auth/me',
-        { schema: { summary: 'The operator of this session.', tags: ['console'], response: { 200: operatorOutput, 401: restErrorOutput } }, preHandler: auth.require() },
+        { schema: { summary: 'The operator of this session and what the role may do.', tags: ['console'], response: { 200: consoleOperator, 401: restErrorOutput } }, preHandler: auth.require() },
         async (request) => {
           const { id, username, role } = auth.operator(request);
-          return { id, username, role };
+          return { id, username, role, permissions: operators.permissionsOf(role) };
         },
       );
       for (const routes of deps.routes) routes(scope, auth);

@@ -25,12 +25,13 @@ export type Permission =
   | 'statements.read'
   | 'orders.read'
   | 'orders.ship'
-  | 'orders.refund';
+  | 'orders.refund'
+  | 'audit.read';
 
-/** What each role may do: finance decides on money (deposits, payouts, refunds), support looks and ships. */
+/** What each role may do: finance decides on money (deposits, payouts, refunds) and reads the audit log, support looks and ships. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'audit.read']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'audit.read']),
   support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship']),
 };
 
@@ -140,6 +141,21 @@ export class OperatorsService {
         await this.audit.record(tx, { actorType: 'operator', actorId: operator.id, action: 'operator.logout', targetType: 'operator', targetId: operator.id, requestId: meta.requestId ?? null });
       }
     });
+  }
+
+  /** Operators' names by id (for the audit log). */
+  usernames(ids: string[]): Promise<Map<string, string>> {
+    return this.repository.usernames(this.db, [...new Set(ids)]);
+  }
+
+  /** An operator's id by user name, undefined when there is none. */
+  async idOf(username: string): Promise<string | undefined> {
+    return (await this.repository.findByUsername(this.db, username.trim().toLowerCase()))?.id;
+  }
+
+  /** What a role may do, for the console to offer only that (the server checks every call anyway). */
+  permissionsOf(role: OperatorRole): Permission[] {
+    return [...(ROLE_PERMISSIONS[role] ?? [])].sort();
   }
 
   can(operator: OperatorIdentity, permission: Permission): boolean {

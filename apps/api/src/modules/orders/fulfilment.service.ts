@@ -8,7 +8,7 @@ import type { Ledger } from '../wallet/ledger/ledger.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { SafewordPort } from '../wallet/withdrawal.service.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
-import { orderMachine, type OrderState, type RefundState } from './order-state.ts';
+import { orderMachine, REFUND_BUSY, type OrderState, type RefundState } from './order-state.ts';
 import { escrowAccountCode, type PaymentPorts, type PaymentService } from './payment.service.ts';
 
 // After payment: the seller accepts ("push"), the platform warehouse ships (an operator, or the
@@ -22,9 +22,6 @@ export interface Actor {
   reason: string;
   requestId?: string | undefined;
 }
-
-/** Refunds under way hold the order where it is. */
-const REFUND_BUSY: readonly RefundState[] = ['requested', 'refunding'];
 
 /** How completion divides an order's escrow. */
 export function completionSplit(order: Pick<OrderRow, 'goodsAmount' | 'systemAmount' | 'freight' | 'tax' | 'serviceFee' | 'commissionRate'>) {

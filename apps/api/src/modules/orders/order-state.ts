@@ -41,6 +41,22 @@ export const refundMachine = stateMachine<RefundState, RefundEvent>(REFUND_STATE
 /** Order states a refund may be asked in: paid or confirmed (not shipped), or received within the return window. */
 export const REFUNDABLE_ORDER_STATES: readonly OrderState[] = ['paid', 'confirmed', 'received'];
 
+/** A refund being decided or paid: the order neither confirms nor ships meanwhile. */
+export const REFUND_BUSY: readonly RefundState[] = ['requested', 'refunding'];
+
+/**
+ * What the console may offer on an order in these states (the services check again, with the clock:
+ * a received order's return window, for one).
+ */
+export function operatorActions(status: OrderState, refund: RefundState): { ship: boolean; approveRefund: boolean; rejectRefund: boolean; manualRefund: boolean } {
+  return {
+    ship: orderMachine.next(status, 'ship') !== undefined && !REFUND_BUSY.includes(refund),
+    approveRefund: refundMachine.next(refund, 'approve') !== undefined,
+    rejectRefund: refundMachine.next(refund, 'reject') !== undefined,
+    manualRefund: REFUNDABLE_ORDER_STATES.includes(status) && refundMachine.next(refund, 'request') !== undefined,
+  };
+}
+
 /** Legacy status: -1 cancelled, 0 to pay, 1 to ship, 2 confirmed, 3 to receive, 4 received, 5 reviewed, 6 refunded. */
 export function legacyStatus(state: OrderState): number {
   switch (state) {

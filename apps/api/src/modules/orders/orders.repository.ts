@@ -46,6 +46,12 @@ export interface ConsoleOrderFilter {
   refundState?: string | undefined;
   buyerId?: string | undefined;
   shopId?: string | undefined;
+  /** the order number */
+  id?: string | undefined;
+  /** placed at or after */
+  from?: Date | undefined;
+  /** placed before */
+  to?: Date | undefined;
   limit: number;
   offset: number;
 }
@@ -236,12 +242,28 @@ export class OrdersRepository {
       filter.refundState ? eq(orders.refundState, filter.refundState) : undefined,
       filter.buyerId ? eq(orders.buyerId, filter.buyerId) : undefined,
       filter.shopId ? eq(orders.shopId, filter.shopId) : undefined,
+      filter.id ? eq(orders.id, filter.id) : undefined,
+      filter.from ? gte(orders.createdAt, filter.from) : undefined,
+      filter.to ? lt(orders.createdAt, filter.to) : undefined,
     );
     const [rows, totals] = await Promise.all([
       executor.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(filter.limit).offset(filter.offset),
       executor.select({ n: count() }).from(orders).where(where),
     ]);
     return { rows, total: totals[0]?.n ?? 0 };
+  }
+
+  /** The dashboard's order figures: placed and paid (with their value, the GMV) in [from, to), and refunds waiting (partial index). */
+  async consoleFigures(executor: Executor, from: Date, to: Date) {
+    const [placed, paid, refunds] = await Promise.all([
+      executor.select({ n: count() }).from(orders).where(and(gte(orders.createdAt, from), lt(orders.createdAt, to))),
+      executor
+        .select({ n: count(), sum: sql<string>`coalesce(sum(${orders.total}), 0)::text` })
+        .from(orders)
+        .where(and(isNotNull(orders.paidAt), gte(orders.paidAt, from), lt(orders.paidAt, to))),
+      executor.select({ n: count() }).from(orders).where(eq(orders.refundState, 'requested')),
+    ]);
+    return { placed: placed[0]?.n ?? 0, paid: paid[0]?.n ?? 0, gmv: paid[0]?.sum ?? '0', pendingRefunds: refunds[0]?.n ?? 0 };
   }
 
   /** Orders per state of one buyer, and how many have a refund under way. */

@@ -7,9 +7,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Translator } from '../../platform/i18n.ts';
 import { localized } from '../catalog/localized.ts';
 import { restErrorOutput, type ConsoleRoutes } from '../operators/operators.routes.ts';
-import type { OperatorIdentity } from '../operators/operators.service.ts';
+import { ROLE_PERMISSIONS, type OperatorIdentity } from '../operators/operators.service.ts';
 import type { LedgerRepository } from '../wallet/ledger/ledger.repository.ts';
 import type { Actor, FulfilmentService } from './fulfilment.service.ts';
+import { operatorActions, type OrderState, type RefundState } from './order-state.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrderNamePorts, OrdersService } from './orders.service.ts';
 import type { RefundService } from './refund.service.ts';
@@ -38,6 +39,18 @@ function localeOf(request: FastifyRequest): Locale {
 
 function actorOf(operator: OperatorIdentity, reason: string | undefined, requestId: string, fallback: string): Actor {
   return { type: 'operator', id: operator.id, reason: reason?.trim() || fallback, requestId };
+}
+
+/** The order's possible operator actions, narrowed to what the operator's role may do. */
+function actionsFor(operator: OperatorIdentity, order: OrderRow) {
+  const possible = operatorActions(order.status as OrderState, order.refundState as RefundState);
+  const may = ROLE_PERMISSIONS[operator.role];
+  return {
+    ship: possible.ship && may.has('orders.ship'),
+    approveRefund: possible.approveRefund && may.has('orders.refund'),
+    rejectRefund: possible.rejectRefund && may.has('orders.refund'),
+    manualRefund: possible.manualRefund && may.has('orders.refund'),
+  };
 }
 
 export function ordersConsoleRoutes(deps: OrderRouteDeps): ConsoleRoutes {
@@ -101,6 +114,7 @@ export function ordersConsoleRoutes(deps: OrderRouteDeps): ConsoleRoutes {
       transfers: transfers.map((transfer) => ({ id: transfer.id, kind: transfer.kind, amount: exact(transfer.amount), debitAccountId: transfer.debitAccountId, creditAccountId: transfer.creditAccountId, at: transfer.createdAt.toISOString() })),
       refund: { remark: order.refundRemark ?? '', pictures: order.refundImages ?? [], requestedAt: iso(order.refundRequestedAt), refundedAt: iso(order.refundedAt) },
       deadlines: { pay: iso(order.payDeadlineAt), ship: iso(order.shipDeadlineAt), receive: iso(order.autoReceiveAt), review: iso(order.autoReviewAt), returnBy: iso(order.returnDeadlineAt) },
+      actions: actionsFor(operator, order),
     };
   };
 
@@ -108,10 +122,11 @@ export function ordersConsoleRoutes(deps: OrderRouteDeps): ConsoleRoutes {
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.get(
       '/orders',
-      { schema: { summary: 'Order search (status, refund state, buyer, shop), newest first.', tags, querystring: orderQuery, response: { 200: consolePage(consoleOrder), ...errors } }, preHandler: auth.require('orders.read') },
+      { schema: { summary: 'Order search (number, status, refund state, buyer, shop, placed between), newest first.', tags, querystring: orderQuery, response: { 200: consolePage(consoleOrder), ...errors } }, preHandler: auth.require('orders.read') },
       async (request) => {
-        const { page, pageSize, ...filter } = request.query;
-        const { rows, total } = await deps.repository.search(deps.db, { ...filter, limit: pageSize, offset: (page - 1) * pageSize });
+        const { page, pageSize, from, to, ...filter } = request.query;
+        const range = { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
+        const { rows, total } = await deps.repository.search(deps.db, { ...filter, ...range, limit: pageSize, offset: (page - 1) * pageSize });
         return { items: await summaries(rows), total, page, pageSize };
       },
     );

@@ -1,4 +1,5 @@
 import type { Locale } from '@caravan/contract/languages';
+import { money } from '@caravan/contract/money';
 import { resolvePage } from '@caravan/contract/paging';
 import type { Database } from '@caravan/db/client';
 import { AppError } from '../../platform/errors.ts';
@@ -29,6 +30,12 @@ export class OrdersService {
     private readonly translator: Translator,
     private readonly timeZone: string,
   ) {}
+
+  /** Orders placed and paid in [from, to), the paid value (GMV, exact), and refunds waiting for a decision. */
+  async consoleFigures(from: Date, to: Date) {
+    const figures = await this.repository.consoleFigures(this.db, from, to);
+    return { ...figures, gmv: money.format(money.fromDb(figures.gmv), { decimals: 2 }) };
+  }
 
   /** The order when the viewer is its buyer, its seller or an operator; otherwise it does not exist. */
   async visible(orderId: string, viewer: OrderViewer): Promise<OrderRow> {

@@ -1,6 +1,6 @@
 import type { Executor } from '@caravan/db/client';
 import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
-import { and, count, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
@@ -91,6 +91,31 @@ export class WalletRepository {
   async countConsoleRecharges(executor: Executor, filter: ConsoleFilter): Promise<number> {
     const rows = await executor.select({ n: count() }).from(rechargeOrders).where(this.rechargeConditions(filter));
     return rows[0]?.n ?? 0;
+  }
+
+  /**
+   * The dashboard's money figures: deposits credited and withdrawals paid out in [from, to), and what
+   * waits for review (both read through the state indexes).
+   */
+  async consoleFigures(executor: Executor, from: Date, to: Date) {
+    const [deposits, withdrawals, pendingRecharges, pendingWithdrawals] = await Promise.all([
+      executor
+        .select({ n: count(), sum: sql<string>`coalesce(sum(${rechargeOrders.creditAmount}), 0)::text` })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.state, 'approved'), gte(rechargeOrders.reviewedAt, from), lt(rechargeOrders.reviewedAt, to))),
+      executor
+        .select({ n: count(), sum: sql<string>`coalesce(sum(${withdrawOrders.amount}), 0)::text` })
+        .from(withdrawOrders)
+        .where(and(eq(withdrawOrders.state, 'approved'), gte(withdrawOrders.reviewedAt, from), lt(withdrawOrders.reviewedAt, to))),
+      executor.select({ n: count() }).from(rechargeOrders).where(eq(rechargeOrders.state, 'pending')),
+      executor.select({ n: count() }).from(withdrawOrders).where(eq(withdrawOrders.state, 'pending')),
+    ]);
+    return {
+      deposits: { count: deposits[0]?.n ?? 0, amount: deposits[0]?.sum ?? '0' },
+      withdrawals: { count: withdrawals[0]?.n ?? 0, amount: withdrawals[0]?.sum ?? '0' },
+      pendingRecharges: pendingRecharges[0]?.n ?? 0,
+      pendingWithdrawals: pendingWithdrawals[0]?.n ?? 0,
+    };
   }
 
   // ---- withdrawals ----------------------------------------------------------------------------

@@ -149,6 +149,19 @@ export class WalletService {
     };
   }
 
+  // ---- console dashboard ------------------------------------------------------------------------
+
+  /** Deposits credited and withdrawals paid out in [from, to), and the review queues' sizes. */
+  async consoleFigures(from: Date, to: Date) {
+    const figures = await this.repository.consoleFigures(this.db, from, to);
+    return {
+      deposits: { count: figures.deposits.count, amount: cents(money.fromDb(figures.deposits.amount)) },
+      withdrawals: { count: figures.withdrawals.count, amount: cents(money.fromDb(figures.withdrawals.amount)) },
+      pendingRecharges: figures.pendingRecharges,
+      pendingWithdrawals: figures.pendingWithdrawals,
+    };
+  }
+
   // ---- statement --------------------------------------------------------------------------------
 
   /** Every transfer touching the user's wallet, newest first, with the balances after it. */

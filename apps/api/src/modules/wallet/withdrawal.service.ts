@@ -1,3 +1,4 @@
+import { isTxHash } from '@caravan/contract/console';
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Transaction } from '@caravan/db/client';
@@ -151,9 +152,11 @@ export class WithdrawalService {
   /** Paid out on chain: posts the hold and books the fee. Exactly once per withdrawal. */
   async approve(withdrawalId: string, actor: Actor, txHash: string): Promise<WithdrawRow> {
     const hash = txHash.trim();
-    if (hash.length < 8 || hash.length > 128 || !/^[0-9A-Za-z]+$/.test(hash)) throw new AppError('wallet.tx_hash_required');
+    if (!/^(0x)?[0-9A-Za-z]{8,128}$/.test(hash)) throw new AppError('wallet.tx_hash_required');
     return this.db.transaction(async (tx) => {
       const order = await this.lockPending(tx, withdrawalId, 'approve');
+      // the hash as the payout's chain writes it
+      if (!isTxHash(order.blockchainName, hash)) throw new AppError('wallet.tx_hash_required');
       const posted = await this.ledger.postPending(tx, order.holdTransferId, { kind: 'withdrawal', metadata: { orderNo: order.orderNo, txHash: hash } });
       if (!posted.ok) throw new Error(`withdrawal hold could not be posted: ${posted.reason}`);
       if (money.isPositive(order.fee)) {

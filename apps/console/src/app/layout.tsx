@@ -1,0 +1,113 @@
+import { AuditOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSelect } from '../components/language-select.tsx';
+import { logout, useMe } from '../features/auth/api.ts';
+import { pendingRefundsCount } from '../features/orders/api.ts';
+import { pendingRechargesCount } from '../features/recharges/api.ts';
+import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
+import { session, useCan, useSession } from '../lib/session.ts';
+import { PATHS } from './paths.ts';
+
+function Count({ value, label }: { value: number | undefined; label: string }) {
+  if (!value) return null;
+  return <Badge count={value} overflowCount={999} aria-label={label} style={{ marginInlineStart: 8 }} />;
+}
+
+export function ConsoleLayout() {
+  const { t } = useTranslation();
+  const current = useSession();
+  const can = useCan();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useMe(current !== null);
+
+  // the session ends at its expiry even when the operator makes no call
+  useEffect(() => {
+    if (!current) return;
+    const left = Date.parse(current.expiresAt) - Date.now();
+    const timer = setTimeout(() => session.end('expired'), Math.max(0, Math.min(left, 2 ** 31 - 1)));
+    return () => clearTimeout(timer);
+  }, [current]);
+
+  const recharges = useQuery({ ...pendingRechargesCount, enabled: can('recharges.read') });
+  const withdrawals = useQuery({ ...pendingWithdrawalsCount, enabled: can('withdrawals.read') });
+  const refunds = useQuery({ ...pendingRefundsCount, enabled: can('orders.read') });
+
+  const items = [
+    { key: PATHS.dashboard, icon: <DashboardOutlined />, label: t('common:nav.dashboard') },
+    can('recharges.read') && {
+      key: PATHS.recharges,
+      icon: <DollarOutlined />,
+      label: (
+        <span>
+          {t('common:nav.recharges')}
+          <Count value={recharges.data} label={t('common:nav.pendingCount', { count: recharges.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('withdrawals.read') && {
+      key: PATHS.withdrawals,
+      icon: <WalletOutlined />,
+      label: (
+        <span>
+          {t('common:nav.withdrawals')}
+          <Count value={withdrawals.data} label={t('common:nav.pendingCount', { count: withdrawals.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('orders.read') && {
+      key: PATHS.refunds,
+      icon: <RollbackOutlined />,
+      label: (
+        <span>
+          {t('common:nav.refunds')}
+          <Count value={refunds.data} label={t('common:nav.pendingCount', { count: refunds.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('orders.read') && { key: PATHS.orders, icon: <ShoppingOutlined />, label: t('common:nav.orders') },
+    can('audit.read') && { key: PATHS.audit, icon: <AuditOutlined />, label: t('common:nav.audit') },
+  ].filter((item) => item !== false);
+
+  const selected = items.map((item) => item.key).find((key) => key !== PATHS.dashboard && location.pathname.startsWith(key)) ?? PATHS.dashboard;
+
+  if (!current) return null;
+  return (
+    <Layout style={{ minHeight: '100%' }}>
+      <a className="console-skip-link" href="#console-main">
+        {t('common:skipToContent')}
+      </a>
+      <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
+        <Typography.Title level={1} style={{ fontSize: 18, padding: '16px 24px', margin: 0 }}>
+          {t('common:appName')}
+        </Typography.Title>
+        <nav aria-label={t('common:nav.label')}>
+          <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={({ key }) => void navigate(key)} />
+        </nav>
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
+          <Space size="middle">
+            <LanguageSelect />
+            <span data-testid="operator">
+              {current.operator.username}{' '}
+              <Tag color={current.operator.role === 'admin' ? 'red' : current.operator.role === 'finance' ? 'gold' : 'blue'}>{t(`common:roles.${current.operator.role}`)}</Tag>
+            </span>
+            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+              {t('common:logout')}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content id="console-main" tabIndex={-1} style={{ margin: 24 }}>
+          <main>
+            <Outlet />
+          </main>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,12 @@
+// The console's pages (under /console/), with the permission each needs to be offered.
+export const PATHS = {
+  login: '/login',
+  dashboard: '/',
+  recharges: '/recharges',
+  withdrawals: '/withdrawals',
+  refunds: '/refunds',
+  orders: '/orders',
+  audit: '/audit',
+} as const;
+
+export type PagePath = (typeof PATHS)[keyof typeof PATHS];

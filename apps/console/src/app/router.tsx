@@ -1,0 +1,49 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { Spin } from 'antd';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import { useSession } from '../lib/session.ts';
+import { ConsoleLayout } from './layout.tsx';
+import { PATHS } from './paths.ts';
+
+const DashboardPage = lazy(() => import('../features/dashboard/dashboard-page.tsx'));
+const RechargesPage = lazy(() => import('../features/recharges/recharges-page.tsx'));
+const WithdrawalsPage = lazy(() => import('../features/withdrawals/withdrawals-page.tsx'));
+const RefundsPage = lazy(() => import('../features/orders/refunds-page.tsx'));
+const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
+const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
+
+function RequireSession({ children }: { children: ReactNode }) {
+  const current = useSession();
+  const location = useLocation();
+  if (!current) return <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />;
+  return children;
+}
+
+function page(element: ReactNode) {
+  return <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{element}</Suspense>;
+}
+
+export const router = createBrowserRouter(
+  [
+    { path: PATHS.login, element: <LoginPage /> },
+    {
+      path: '/',
+      element: (
+        <RequireSession>
+          <ConsoleLayout />
+        </RequireSession>
+      ),
+      children: [
+        { index: true, element: page(<DashboardPage />) },
+        { path: PATHS.recharges.slice(1), element: page(<RechargesPage />) },
+        { path: PATHS.withdrawals.slice(1), element: page(<WithdrawalsPage />) },
+        { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
+        { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
+        { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
+        { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
+      ],
+    },
+  ],
+  { basename: '/console' },
+);

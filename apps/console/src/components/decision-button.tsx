@@ -1,0 +1,102 @@
+// Every operator action goes through here: a button that opens a confirmation dialog (with the fields
+// the action needs, e.g. a reason or a transaction hash), runs the action, and shows its outcome: a
+// success message, or the server's (translated) refusal inside the dialog.
+import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../lib/api.ts';
+
+export interface DecisionField {
+  name: string;
+  label: string;
+  required?: boolean;
+  rules?: Rule[];
+  multiline?: boolean;
+  initialValue?: string;
+  /** a choice among these instead of free text */
+  options?: { value: string; label: string }[];
+}
+
+export interface DecisionButtonProps {
+  label: string;
+  title: string;
+  /** What will happen, in the operator's words. */
+  description?: ReactNode;
+  fields?: DecisionField[];
+  danger?: boolean;
+  primary?: boolean;
+  /** Runs the action; the dialog closes when it resolves. */
+  onConfirm(values: Record<string, string>): Promise<unknown>;
+  successText: string;
+}
+
+export const REASON_MAX = 500;
+
+export function DecisionButton({ label, title, description, fields = [], danger, primary, onConfirm, successText }: DecisionButtonProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | undefined>();
+  const [form] = Form.useForm<Record<string, string>>();
+
+  const close = () => {
+    setOpen(false);
+    setFailure(undefined);
+    form.resetFields();
+  };
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      await onConfirm(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '').trim()])));
+      void message.success(successText);
+      close();
+    } catch (error) {
+      setFailure(errorText(error, t));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <Button danger={danger} type={primary ? 'primary' : 'default'} onClick={() => setOpen(true)}>
+        {label}
+      </Button>
+      <Modal
+        open={open}
+        title={title}
+        okText={t('common:actions.confirm')}
+        cancelText={t('common:actions.cancel')}
+        okButtonProps={{ danger: danger ?? false, loading: busy }}
+        onOk={() => void submit()}
+        onCancel={close}
+        destroyOnHidden
+      >
+        {description ? <div style={{ marginBottom: 16 }}>{description}</div> : null}
+        <Form form={form} layout="vertical" preserve={false}>
+          {fields.map((field) => (
+            <Form.Item
+              key={field.name}
+              name={field.name}
+              label={field.label}
+              initialValue={field.initialValue}
+              rules={[
+                ...(field.required ? [{ required: true, whitespace: true, message: t('common:validation.required', { field: field.label }) }] : []),
+                { max: REASON_MAX, message: t('common:validation.tooLong', { max: REASON_MAX }) },
+                ...(field.rules ?? []),
+              ]}
+            >
+              {field.options ? <Select options={field.options} /> : field.multiline ? <Input.TextArea rows={3} /> : <Input />}
+            </Form.Item>
+          ))}
+        </Form>
+        {failure ? <Alert type="error" showIcon title={failure} role="alert" /> : null}
+      </Modal>
+    </>
+  );
+}

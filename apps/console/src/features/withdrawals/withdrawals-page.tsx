@@ -1,0 +1,146 @@
+import { isTxHash, withdrawalQuery as withdrawalFilterSchema } from '@caravan/contract/console';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Descriptions, Drawer, Input, Select, Space, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { DecisionButton } from '../../components/decision-button.tsx';
+import { useListParams } from '../../components/list-params.ts';
+import { PageHeader } from '../../components/page-header.tsx';
+import { StateTag } from '../../components/state-tag.tsx';
+import { UserActivity } from '../../components/user-activity.tsx';
+import { errorText } from '../../lib/api.ts';
+import { Money, Time } from '../../lib/format.tsx';
+import { useCan } from '../../lib/session.ts';
+import { useWithdrawalDecision, withdrawalQuery, withdrawalsQuery, type Withdrawal } from './api.ts';
+
+const STATES = withdrawalFilterSchema.shape.state.unwrap().options;
+const FILTERS = ['state', 'userId'] as const;
+
+export default function WithdrawalsPage() {
+  const { t } = useTranslation(['queues', 'common']);
+  const list = useListParams(FILTERS);
+  const state = list.filter.state ?? 'pending';
+  const query = useQuery(withdrawalsQuery({ ...list.filter, state: state === 'all' ? undefined : state, page: list.page, pageSize: list.pageSize }));
+
+  return (
+    <>
+      <PageHeader title={t('queues:withdrawals.title')} />
+      <Space wrap className="console-filters">
+        <Select
+          aria-label={t('queues:filters.state')}
+          style={{ width: 160 }}
+          value={state}
+          onChange={(value: string) => list.update({ state: value })}
+          options={[{ value: 'all', label: t('queues:filters.all') }, ...STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))]}
+        />
+        <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={list.filter.userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 260 }} />
+      </Space>
+      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
+      <Table<Withdrawal>
+        rowKey="id"
+        size="middle"
+        loading={query.isFetching}
+        dataSource={query.data?.items ?? []}
+        onRow={(row) => ({ onClick: () => list.select(row.id) })}
+        pagination={{
+          current: list.page,
+          pageSize: list.pageSize,
+          total: query.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('common:table.total', { total }),
+          onChange: (page, pageSize) => list.update({ page, pageSize }),
+        }}
+        columns={[
+          { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Typography.Link onClick={() => list.select(row.id)}>{value}</Typography.Link> },
+          { title: t('queues:fields.user'), dataIndex: 'username' },
+          { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
+          { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => Number(a.amount) - Number(b.amount), render: (value: string) => <Money value={value} /> },
+          { title: t('queues:fields.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <Money value={value} /> },
+          { title: t('queues:fields.arrival'), dataIndex: 'arrivalAmount', align: 'right', render: (value: string) => <Money value={value} /> },
+          { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
+          { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
+        ]}
+      />
+      <WithdrawalDrawer id={list.selected} onClose={() => list.select(undefined)} />
+    </>
+  );
+}
+
+function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation(['queues', 'common']);
+  const can = useCan();
+  const one = useQuery({ ...withdrawalQuery(id ?? ''), enabled: id !== undefined });
+  const row = one.data;
+  const decide = useWithdrawalDecision();
+
+  return (
+    <Drawer open={id !== undefined} onClose={onClose} size={640} title={row ? t('queues:withdrawals.detail', { orderNo: row.orderNo }) : t('common:loading')} destroyOnHidden>
+      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
+      {row ? (
+        <Space direction="vertical" size="large" style={{ width: '100%' }}>
+          <Descriptions column={1} bordered size="small">
+            <Descriptions.Item label={t('queues:fields.state')}>
+              <StateTag state={row.state} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.user')}>{`${row.username} (${row.userId})`}</Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.amount')}>
+              <Money value={row.amount} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.fee')}>
+              <Money value={row.fee} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.arrival')}>
+              <Money value={row.arrivalAmount} unit={row.coin} />
+            </Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.chain')}>{[row.coin, row.blockchainName].filter(Boolean).join(' / ')}</Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.toAddress')}>
+              <Typography.Text copyable code>
+                {row.toAddress}
+              </Typography.Text>
+            </Descriptions.Item>
+            <Descriptions.Item label={t('queues:fields.createdAt')}>
+              <Time value={row.createdAt} />
+            </Descriptions.Item>
+            {row.txHash ? <Descriptions.Item label={t('queues:fields.txHash')}>{row.txHash}</Descriptions.Item> : null}
+            {row.reviewedAt ? (
+              <Descriptions.Item label={t('queues:fields.reviewedAt')}>
+                <Time value={row.reviewedAt} />
+              </Descriptions.Item>
+            ) : null}
+            {row.rejectReason ? <Descriptions.Item label={t('queues:fields.rejectReason')}>{row.rejectReason}</Descriptions.Item> : null}
+          </Descriptions>
+          {row.state === 'pending' && can('withdrawals.decide') ? (
+            <Space>
+              <DecisionButton
+                primary
+                label={t('queues:actions.approve')}
+                title={t('queues:withdrawals.approveTitle')}
+                description={t('queues:withdrawals.approveText', { chain: row.blockchainName })}
+                fields={[
+                  {
+                    name: 'txHash',
+                    label: t('queues:fields.txHash'),
+                    required: true,
+                    rules: [{ validator: async (_, value: string | undefined) => (!value || isTxHash(row.blockchainName, value) ? undefined : Promise.reject(new Error(t('queues:withdrawals.badHash', { chain: row.blockchainName })))) }],
+                  },
+                  { name: 'reason', label: t('queues:fields.reason'), multiline: true },
+                ]}
+                successText={t('queues:withdrawals.approved')}
+                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'approve', txHash: values.txHash ?? '', reason: values.reason ?? '' })}
+              />
+              <DecisionButton
+                danger
+                label={t('queues:actions.reject')}
+                title={t('queues:withdrawals.rejectTitle')}
+                description={t('queues:withdrawals.rejectText')}
+                fields={[{ name: 'reason', label: t('queues:fields.reason'), required: true, multiline: true }]}
+                successText={t('queues:withdrawals.rejected')}
+                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'reject', reason: values.reason ?? '' })}
+              />
+            </Space>
+          ) : null}
+          <UserActivity userId={row.userId} />
+        </Space>
+      ) : null}
+    </Drawer>
+  );
+}
