@@ -21,7 +21,9 @@ export interface TestDatabase {
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
-  const name = `caravan_t_${randomBytes(6).toString('hex')}`;
+  // named after the run (see global-setup), so a run cleans up only its own databases when several
+  // runs share one PostgreSQL
+  const name = `${template.replace(/^caravan_tpl_/, 'caravan_t_')}_${randomBytes(5).toString('hex')}`;
   const admin = createPool(adminUrl, { max: 1 });
   try {
     // CREATE DATABASE ... TEMPLATE needs the template to be idle; retry briefly if another file is cloning it

@@ -59,9 +59,11 @@ export default async function setup(project: TestProject) {
   project.provide('redisUrl', redisUrl);
 
   return async () => {
+    // this run's databases only: other runs may share this PostgreSQL at the same time ("_" is a
+    // LIKE wildcard, hence escaped: unescaped, 'caravan_t_%' also matched every run's template)
     const leftovers = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'caravan_t_%' or datname = $1`,
-      [template],
+      `select datname from pg_database where datname like $1 or datname = $2`,
+      [`caravan_t_${runId}_%`.replace(/_/g, '\\_'), template],
     );
     for (const row of leftovers.rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
     closing = true;
