@@ -26,7 +26,6 @@ import { contentActions } from './modules/content/content.legacy.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { SettingsService } from './modules/content/settings.ts';
-import { registerHealthRoutes } from './modules/content/health.routes.ts';
 import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
@@ -77,15 +76,27 @@ import { bullmqScheduler, inProcessScheduler, type Scheduler } from './platform/
 import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
 import { systemClock, type Clock } from './platform/clock.ts';
 import { loadTranslator, type Translator } from './platform/i18n.ts';
+import { Lifecycle, registerHealthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { Metrics, registerMetrics } from './platform/metrics.ts';
+import { TtlCache } from './platform/ttl-cache.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
 import { registerStaticApps } from './static-apps.ts';
 
+/**
+ * `serve`: the API, web apps and (with WORKER=on) the background jobs. `worker`: the background jobs
+ * only, with the health and metrics routes; no API route is served.
+ */
+export type AppRole = 'serve' | 'worker';
+
 export interface AppDependencies {
   env: Env;
   db: Database;
+  role?: AppRole;
+  /** Shutdown state the health routes report; the process's signal handler sets it. */
+  lifecycle?: Lifecycle;
   clock?: Clock;
   redis?: Redis;
   blobStore?: BlobStore;
@@ -140,13 +151,21 @@ export interface BuiltApp {
   services: Services;
   /** Spec calls still answering "not available yet". */
   pendingCalls: SpecCall[];
+  metrics: Metrics;
+  lifecycle: Lifecycle;
 }
+
+/** How long the ledger's per-kind transfer counts (a scan) are reused between metric scrapes. */
+const LEDGER_COUNTS_TTL_MS = 30_000;
 
 /** Composition root: platform -> modules -> gateway -> static apps (ARCHITECTURE section 2). */
 export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const { env, db } = deps;
+  const role = deps.role ?? 'serve';
   const clock = deps.clock ?? systemClock;
   const translator = deps.translator ?? loadTranslator();
+  const lifecycle = deps.lifecycle ?? new Lifecycle();
+  const metrics = new Metrics(role, { processMetrics: env.NODE_ENV !== 'test' });
 
   const app = Fastify({
     logger: { ...loggerOptions(env), ...(deps.logStream ? { stream: deps.logStream } : {}) },
@@ -160,6 +179,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
   });
+  registerMetrics(app, metrics, env.METRICS_TOKEN);
 
   // ---- platform -----------------------------------------------------------------------------
   // Browser-facing headers (framing, CSP, HSTS ...) matter for HTML: pages opt in (`helmet: true` on
@@ -210,7 +230,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (env.NODE_ENV !== 'test') settings.startRefreshing();
   app.addHook('onClose', async () => settings.stop());
 
-  const limiter = new RateLimiter(deps.redis ? new RedisRateLimitStore(deps.redis) : new MemoryRateLimitStore(clock), clock);
+  const limiter = new RateLimiter(deps.redis ? new RedisRateLimitStore(deps.redis, `${env.REDIS_KEY_PREFIX}:rl:`) : new MemoryRateLimitStore(clock), clock);
   const hasher = deps.hasher ?? argon2Hasher();
   const accountsRepository = new AccountsRepository(db);
   const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));
@@ -292,9 +312,18 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const ordersRepository = new OrdersRepository();
   // deadlines live on the order rows; BullMQ (with Redis) or in-process timers deliver them on time and
   // a sweep catches anything missed; every handler re-checks its row, so repeats are harmless
+  // an API replica next to worker processes (WORKER=off) only schedules; a worker, or the one process
+  // of `npm start`, runs the jobs
+  const schedulerOptions = {
+    clock,
+    log: app.log,
+    runJobs: role === 'worker' || env.WORKER === 'on',
+    sweepMs: env.JOBS_SWEEP_SECONDS * 1000,
+    observe: (kind: string, ok: boolean) => metrics.jobFinished(kind, ok),
+  };
   const scheduler = deps.redis
-    ? bullmqScheduler({ redis: deps.redis, clock, log: app.log, ...(deps.jobPrefix ? { prefix: deps.jobPrefix } : {}) })
-    : inProcessScheduler({ clock, log: app.log });
+    ? bullmqScheduler({ ...schedulerOptions, redis: deps.redis, prefix: deps.jobPrefix ?? env.REDIS_KEY_PREFIX })
+    : inProcessScheduler(schedulerOptions);
   const deadlines = { scheduleDeadline: (kind: string, id: string, at: Date) => void scheduler.schedule(kind, id, at) };
   const orderNames: OrderNamePorts = {
     usernames: (ids) => accounts.profiles(ids),
@@ -312,6 +341,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   scheduler.register({ name: 'order.auto_ship', findDue: due('ship'), handle: (id) => fulfilment.shipIfDue(id) });
   scheduler.register({ name: 'order.auto_receive', findDue: due('receive'), handle: (id) => fulfilment.receiveIfDue(id) });
   scheduler.register({ name: 'order.auto_review', findDue: due('review'), handle: (id) => orderReviews.defaultReviewIfDue(id) });
+
   // tests drive the sweep themselves with the injected clock
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
@@ -327,31 +357,43 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
   ];
 
+  async function registerServedRoutes(): Promise<void> {
+    registerLegacyGateway(app, {
+      actions: table,
+      translator,
+      limiter,
+      authenticate: (token) => sessions.authenticate(token),
+      validateResponses: env.VALIDATE_RESPONSES,
+      observe: (call, code) => metrics.legacyOutcome(call, code),
+    });
+    registerUploadRoutes(app, blobStore);
+    registerConsoleApi(app, {
+      operators,
+      translator,
+      limiter,
+      routes: [
+        walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) }),
+        ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
+        overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
+      ],
+    });
+    registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
+    // ---- static apps --------------------------------------------------------------------------
+    const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}), ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}) });
+    if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
+  }
+
   // ---- gateway and routes -------------------------------------------------------------------
   const { table, pending } = completeActionTable(actions);
-  registerLegacyGateway(app, {
-    actions: table,
-    translator,
-    limiter,
-    authenticate: (token) => sessions.authenticate(token),
-    validateResponses: env.VALIDATE_RESPONSES,
+  registerHealthRoutes(app, { db, lifecycle, ...(deps.redis ? { redis: deps.redis } : {}) });
+  const ledgerCounts = new TtlCache<Map<string, number>>(clock, LEDGER_COUNTS_TTL_MS, 1);
+  metrics.attach({
+    queueDepth: () => scheduler.depth(),
+    ledgerTransfers: () => ledgerCounts.get('all', () => ledgerRepository.countTransfersByKind(db)),
+    pool: () => ({ total: db.$client.totalCount, idle: db.$client.idleCount, waiting: db.$client.waitingCount }),
   });
-  registerUploadRoutes(app, blobStore);
-  registerHealthRoutes(app, db);
-  registerConsoleApi(app, {
-    operators,
-    translator,
-    limiter,
-    routes: [
-      walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) }),
-      ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
-      overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
-    ],
-  });
-  registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
-  // ---- static apps --------------------------------------------------------------------------
-  const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}), ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}) });
-  if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
+  // a worker serves only the health and metrics routes
+  if (role === 'serve') await registerServedRoutes();
 
   return {
     app,
@@ -388,5 +430,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       translator,
     },
     pendingCalls: pending,
+    metrics,
+    lifecycle,
   };
 }

@@ -20,7 +20,26 @@ const envSchema = z.object({
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(500).default(20),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   /** Redis for rate limits, jobs and chat fan-out; unset -> in-process equivalents. */
-  REDIS_URL: z.string().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Prefix of every key this deployment writes to Redis (queues, rate limits), so deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, 'letters, digits, "_" and "-", at most 40').default('caravan'),
+  /**
+   * Whether `caravan serve` also runs the background jobs (deadlines and the sweep). `on` for one
+   * process (npm start); `off` on API replicas when separate `caravan worker` processes run them.
+   */
+  WORKER: z.enum(['on', 'off']).default('on'),
+  /** How often the sweep looks for deadlines that were missed (a lost hint, a restart). */
+  JOBS_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /** On SIGTERM: how long readiness answers 503 before the server stops accepting (lets a balancer drain). */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(1).max(600).default(25),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it off the public proxy). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('.data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Zone of the platform's business day (lock-outs until "tomorrow", displayed times). */

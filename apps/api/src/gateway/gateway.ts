@@ -19,6 +19,8 @@ export interface GatewayOptions {
   authenticate(token: string): Promise<AuthResult>;
   /** Check every answer against the action's output schema before sending (tests). */
   validateResponses: boolean;
+  /** Told each call's envelope code (metrics). */
+  observe?: (call: string, code: string) => void;
 }
 
 export const AREA_PREFIXES: Record<Area, string[]> = {
@@ -88,6 +90,7 @@ export function registerLegacyGateway(app: FastifyInstance, options: GatewayOpti
           ...(action.auth === 'public' ? {} : { security: [{ token: [] }] }),
         },
         validatorCompiler: () => () => true,
+        config: { metricsRoute: action.call },
         handler: (request, reply) => handle(action, request, reply, options),
       });
     });
@@ -151,10 +154,12 @@ async function handle(action: AnyAction, request: FastifyRequest, reply: Fastify
       if (!check.success) throw new Error(`response of ${action.call} does not match its schema: ${check.error.message}`);
     }
     const msg = action.successMessage ? options.translator.t(locale, action.successMessage) : '';
+    options.observe?.(action.call, '0');
     return reply.send(successEnvelope(data ?? null, msg));
   } catch (error) {
-    if (isAppError(error)) return sendAppError(reply, error, locale, options.translator);
-    request.log.error({ err: error, call: action.call }, 'unexpected error in legacy call');
-    return sendAppError(reply, new AppError('common.system_error'), locale, options.translator);
+    const appError = isAppError(error) ? error : new AppError('common.system_error');
+    if (!isAppError(error)) request.log.error({ err: error, call: action.call }, 'unexpected error in legacy call');
+    options.observe?.(action.call, appError.code);
+    return sendAppError(reply, appError, locale, options.translator);
   }
 }

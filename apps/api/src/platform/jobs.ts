@@ -56,7 +56,15 @@ export interface Scheduler {
   start(): void;
   /** Stops the sweep and the timers or worker, and waits for running handlers. */
   stop(): Promise<void>;
+  /** Jobs waiting, by state (for metrics): BullMQ's counts, or the in-process timers as `delayed`. */
+  depth(): Promise<Partial<Record<QueueState, number>>>;
 }
+
+export const QUEUE_STATES = ['delayed', 'waiting', 'active', 'failed'] as const;
+export type QueueState = (typeof QUEUE_STATES)[number];
+
+/** Told about every finished handler run (metrics). */
+export type JobObserver = (kind: string, ok: boolean) => void;
 
 /** What the scheduler logs with; a pino or Fastify logger fits. */
 export interface JobLog {
@@ -77,6 +85,12 @@ const consoleLog: JobLog = { error: (details, message) => console.error(message,
 
 export interface SchedulerOptions {
   clock: Clock;
+  /**
+   * false: this process only schedules (an API replica next to `caravan worker` processes); start()
+   * then runs no sweep, no timers and no BullMQ worker. Default true.
+   */
+  runJobs?: boolean;
+  observe?: JobObserver;
   sweepMs?: number;
   batchSize?: number;
   log?: JobLog;
@@ -103,7 +117,9 @@ class JobRunner {
   private readonly batchSize: number;
   private cancelSweep: (() => void) | undefined;
   private sweeping: Promise<unknown> | undefined;
+  private readonly observe: JobObserver | undefined;
   started = false;
+  readonly runJobs: boolean;
   readonly log: JobLog;
   readonly clock: Clock;
   readonly setTimer: SetTimer;
@@ -114,6 +130,8 @@ class JobRunner {
     this.setTimer = options.setTimer ?? realTimer;
     this.sweepMs = options.sweepMs ?? DEFAULT_SWEEP_MS;
     this.batchSize = options.batchSize ?? SWEEP_BATCH_SIZE;
+    this.runJobs = options.runJobs ?? true;
+    this.observe = options.observe;
   }
 
   register(kind: JobKind): void {
@@ -137,9 +155,11 @@ class JobRunner {
     const run = (async () => {
       try {
         await kind.handle(id);
+        this.observe?.(kind.name, true);
         return true;
       } catch (error) {
         this.log.error({ err: error, kind: kind.name, id }, 'job: handler failed');
+        this.observe?.(kind.name, false);
         return false;
       } finally {
         this.running.delete(key);
@@ -167,7 +187,7 @@ class JobRunner {
   }
 
   start(): void {
-    if (this.started) return;
+    if (this.started || !this.runJobs) return;
     this.started = true;
     this.sweep();
   }
@@ -227,6 +247,10 @@ export function inProcessScheduler(options: SchedulerOptions): Scheduler {
       timers.clear();
       await runner.stop();
     },
+
+    async depth() {
+      return { delayed: timers.size };
+    },
   };
 }
 
@@ -274,7 +298,7 @@ export function bullmqScheduler(options: BullmqSchedulerOptions): Scheduler {
     },
 
     start() {
-      if (runner.started) return;
+      if (runner.started || !runner.runJobs) return;
       // Workers block on Redis and must retry for ever (maxRetriesPerRequest: null), unlike the shared connection
       workerRedis = options.redis.duplicate({ maxRetriesPerRequest: null, connectionName: 'caravan-jobs' });
       worker = new Worker<JobData>(JOBS_QUEUE_NAME, deliver, { connection: workerRedis, prefix, concurrency: WORKER_CONCURRENCY });
@@ -290,6 +314,11 @@ export function bullmqScheduler(options: BullmqSchedulerOptions): Scheduler {
       workerRedis = undefined;
       await runner.stop();
       await queue.close();
+    },
+
+    async depth() {
+      const counts = await queue.getJobCounts(...QUEUE_STATES);
+      return Object.fromEntries(QUEUE_STATES.map((state) => [state, counts[state] ?? 0]));
     },
   };
 }

@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { money } from '@caravan/contract/money';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { startServerProcess, type ServerProcess } from '../support/processes.ts';
 import { ADDRESS, listing, stockOf } from '../support/orders.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, fund, SAFEWORD, walletUser, type WalletUser } from '../support/wallet.ts';
@@ -14,55 +13,15 @@ import { expectLedgerConsistent, fund, SAFEWORD, walletUser, type WalletUser } f
 // 200 checkouts. Afterwards no order is paid without its escrow transfer, none is charged twice, every
 // wallet adds up, and a restarted server still fires the deadlines that passed while it was down.
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
-const entry = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
 // the server runs on the real clock, so the test's clock starts at the real time too
 const t = await useTestApp({ start: new Date().toISOString() });
 await seedSmallCatalogue(t, { products: 30, shops: 3 });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'caravan-crash-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function startServer(): Promise<{ child: ChildProcess; base: string }> {
-  const [port, chatPort] = [await freePort(), await freePort()];
-  const child = spawn(process.execPath, [entry, 'serve'], {
-    cwd: root,
-    // only what the server needs: configuration comes from these variables alone
-    env: {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: t.database.url,
-      PORT: String(port),
-      CHAT_PORT: String(chatPort),
-      HOST: '127.0.0.1',
-      SEED_DEMO: '0',
-      DATA_DIR: dataDir,
-      TRUST_PROXY: '1',
-      REDIS_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += String(chunk);
-      if (output.includes('Caravan is running')) resolve();
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}): ${output.slice(-2000)}`)));
-  });
-  child.removeAllListeners('exit');
-  return { child, base: `http://127.0.0.1:${port}` };
+function startServer(): Promise<ServerProcess> {
+  // only what the server needs: configuration comes from these variables alone
+  return startServerProcess('serve', { DATABASE_URL: t.database.url, DATA_DIR: dataDir, TRUST_PROXY: '1', REDIS_URL: '' });
 }
 
 let clientCounter = 0;
@@ -106,7 +65,7 @@ describe('crash safety', () => {
       finished += 1;
       if (finished === 80 && !killed) {
         killed = true;
-        server.child.kill('SIGKILL');
+        void server.kill();
       }
     };
     // 4 checkouts per buyer, one after the other; 50 buyers at once
@@ -114,7 +73,7 @@ describe('crash safety', () => {
       for (let index = 0; index < 4; index += 1) await checkout(user, index);
     }));
     expect(killed).toBe(true);
-    await new Promise((resolve) => (server.child.exitCode !== null || server.child.signalCode ? resolve(null) : server.child.once('exit', resolve)));
+    await server.kill();
 
     const orders = await t.database.pool.query<{ id: string; status: string; buyer_id: string; total: string; payment_transfer_id: string | null; goods_count: number }>(
       'select id, status, buyer_id, total::text, payment_transfer_id, goods_count from orders',
@@ -160,9 +119,7 @@ describe('crash safety', () => {
       }
       expect(open).toBe(0);
     } finally {
-      const stopped = new Promise((resolve) => server.child.once('exit', resolve));
-      server.child.kill('SIGTERM');
-      await stopped;
+      await server.stop();
     }
     const paidUnits = orders.rows.filter((order) => order.status === 'paid').reduce((sum, order) => sum + order.goods_count, 0);
     expect(await stockOf(t, a.skuId)).toBe(10_000 - paidUnits);

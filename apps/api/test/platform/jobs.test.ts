@@ -327,6 +327,44 @@ describe('in-process scheduler', () => {
   });
 });
 
+describe('schedule-only processes and what the scheduler reports', () => {
+  it('with runJobs false, start() runs no sweep and no timers, hints are dropped, and runDue still works on request', async () => {
+    const clock = new ManualClock(T0);
+    const table = new DeadlineTable(clock);
+    const timers = new FakeTimers();
+    const scheduler = inProcessScheduler({ clock, sweepMs: SWEEP_MS, setTimer: timers.set, runJobs: false });
+    schedulers.push(scheduler);
+    scheduler.register(table.kind());
+    table.add('due', new Date(T0.getTime() - SECOND_MS));
+    scheduler.start();
+    await settle();
+    await scheduler.schedule('test.expire', 'due', new Date(T0.getTime() + SECOND_MS));
+    expect(timers.delays()).toEqual([]);
+    expect(table.calls).toEqual([]);
+    expect(await scheduler.depth()).toEqual({ delayed: 0 });
+    expect(await scheduler.runDue()).toEqual([{ kind: 'test.expire', id: 'due', ok: true }]);
+  });
+
+  it('tells the observer each run and its outcome, and counts armed timers as delayed', async () => {
+    const clock = new ManualClock(T0);
+    const table = new DeadlineTable(clock);
+    const timers = new FakeTimers();
+    const observed: [string, boolean][] = [];
+    const scheduler = inProcessScheduler({ clock, sweepMs: SWEEP_MS, setTimer: timers.set, log: { error: vi.fn() }, observe: (kind, ok) => observed.push([kind, ok]) });
+    schedulers.push(scheduler);
+    scheduler.register(table.kind());
+    scheduler.start();
+    await settle();
+    table.add('ok', T0);
+    table.add('broken', T0);
+    table.failing.add('broken');
+    await scheduler.schedule('test.expire', 'later', new Date(T0.getTime() + SECOND_MS));
+    expect(await scheduler.depth()).toEqual({ delayed: 1 });
+    await scheduler.runDue();
+    expect(observed.sort()).toEqual([['test.expire', false], ['test.expire', true]]);
+  });
+});
+
 // Runs whenever a Redis answers (REDIS_URL or 127.0.0.1:6379); CI sets CARAVAN_REQUIRE_REDIS=1, which
 // makes the run fail rather than skip when none does.
 const redisUrl = inject('redisUrl');
@@ -396,6 +434,26 @@ describe.runIf(redisUrl)('BullMQ scheduler', () => {
     scheduler.start();
     await within(delivered.promise, 10_000, 'the late delivery');
     expect(table.calls).toEqual(['missed', 'missed']);
+    expect(table.effects).toBe(1);
+  });
+
+  it('an API replica (runJobs false) only adds jobs; a worker process delivers them; depth() reports the queue', async () => {
+    const { inspect, table, scheduler: workerScheduler } = useQueue();
+    const prefix = prefixes[prefixes.length - 1];
+    const apiReplica = bullmqScheduler({ redis, clock: systemClock, prefix, sweepMs: 3_600_000, runJobs: false });
+    schedulers.push(apiReplica);
+    apiReplica.register(table.kind());
+    apiReplica.start();
+    const at = new Date(Date.now() + 300);
+    table.add('r', at);
+    await apiReplica.schedule('test.expire', 'r', at);
+    expect(await apiReplica.depth()).toEqual({ delayed: 1, waiting: 0, active: 0, failed: 0 });
+    // nobody runs it while only the replica is up
+    expect(await inspect.getJobCounts('delayed')).toEqual({ delayed: 1 });
+    const handled = deferred();
+    table.onHandle = () => handled.resolve();
+    workerScheduler.start();
+    await within(handled.promise, 10_000, 'the worker delivering the replica\'s job');
     expect(table.effects).toBe(1);
   });
 

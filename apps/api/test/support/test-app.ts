@@ -7,6 +7,7 @@ import { testEnv, type Env } from '../../src/env.ts';
 import type { SpecCall } from '../../src/gateway/spec-calls.ts';
 import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
+import type { Lifecycle } from '../../src/platform/health.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
 
@@ -19,6 +20,8 @@ export interface TestApp {
   blobs: MemoryBlobStore;
   /** spec calls still answering "not available yet" */
   pendingCalls: SpecCall[];
+  /** the shutdown state its health routes report */
+  lifecycle: Lifecycle;
   call<T = unknown>(call: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
   close(): Promise<void>;
 }
@@ -59,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = new ManualClock(options.start);
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
-  const { app, services, pendingCalls } = await buildApp({
+  const { app, services, pendingCalls, lifecycle } = await buildApp({
     env: testEnv(options.env),
     db: database.db,
     clock,
@@ -110,6 +113,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     codes,
     blobs,
     pendingCalls,
+    lifecycle,
     call,
     async close() {
       await app.close();

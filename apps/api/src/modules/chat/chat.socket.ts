@@ -12,6 +12,10 @@ import type { Env } from '../../env.ts';
 // then a message frame is answered with "not available yet" and clients use polling.
 
 export const CLOSE_UNAUTHORISED = 4401;
+/** WebSocket close code 1012 "service restart": the client should reconnect (to another instance). */
+export const CLOSE_SERVICE_RESTART = 1012;
+/** What a client is told to wait before reconnecting when the server shuts down. */
+export const RECONNECT_AFTER_MS = 1_000;
 export const MAX_FRAME_BYTES = 64 * 1024;
 
 export interface ChatSocketOptions {
@@ -19,12 +23,16 @@ export interface ChatSocketOptions {
   translator: Translator;
   authenticate(token: string): Promise<AuthResult>;
   logStream?: NodeJS.WritableStream;
+  /** Told when a socket opens and closes (metrics). */
+  onSocket?: (event: 'open' | 'close') => void;
 }
 
 export async function buildChatSocketServer(options: ChatSocketOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: { ...loggerOptions(options.env), ...(options.logStream ? { stream: options.logStream } : {}) } });
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   app.get<{ Querystring: { token?: string; lang?: string } }>('/*', { websocket: true }, async (socket, request) => {
+    options.onSocket?.('open');
+    socket.once('close', () => options.onSocket?.('close'));
     const locale = resolveLocale(request.query.lang);
     const token = request.query.token;
     // the listener is attached before any await: frames a client sends right after connecting wait
@@ -52,4 +60,15 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
     socket.send(JSON.stringify({ type: 'welcome', partyId: result.user.id, username: result.user.username }));
   });
   return app;
+}
+
+/**
+ * Before a shutdown: every client gets a `reconnect` frame and close code 1012, so it reconnects
+ * (through the proxy, to an instance that stays up) instead of treating the close as an error.
+ */
+export function announceRestart(chat: FastifyInstance): void {
+  for (const client of chat.websocketServer.clients) {
+    client.send(JSON.stringify({ type: 'reconnect', afterMs: RECONNECT_AFTER_MS }));
+    client.close(CLOSE_SERVICE_RESTART, 'server restarting');
+  }
 }

@@ -115,6 +115,15 @@ export class LedgerRepository {
       .where(and(...conditions));
     return rows[0]?.count ?? 0;
   }
+
+  /** Transfers written so far, by kind (for the metrics; a full scan, so callers cache it). */
+  async countTransfersByKind(executor: Executor): Promise<Map<string, number>> {
+    const rows = await executor
+      .select({ kind: ledgerTransfers.kind, count: sql<string>`count(*)::text` })
+      .from(ledgerTransfers)
+      .groupBy(ledgerTransfers.kind);
+    return new Map(rows.map((row) => [row.kind, Number(row.count)]));
+  }
 }
 
 /** Posted balance of an account: credits minus debits. */

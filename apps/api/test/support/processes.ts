@@ -1,0 +1,74 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+// The built server (`apps/api/dist/main.mjs`, made by `npm test`'s build step) as real processes:
+// `caravan serve` and `caravan worker`, configured by their environment alone, on free ports of
+// 127.0.0.1. For the crash and multi-instance tests.
+
+const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
+export const SERVER_ENTRY = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:<PORT> */
+  base: string;
+  /** everything it printed so far */
+  output(): string;
+  /** SIGTERM, then waits for the exit; answers the exit code */
+  stop(): Promise<number | null>;
+  /** SIGKILL, then waits for the exit */
+  kill(): Promise<void>;
+}
+
+const READY_LINE = { serve: 'Caravan is running', worker: 'Caravan worker is running' } as const;
+
+/** Starts `caravan <role>` with only these variables (plus defaults for ports and logging) and waits until it is ready. */
+export async function startServerProcess(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
+  const [port, chatPort] = [await freePort(), await freePort()];
+  const child = spawn(process.execPath, [SERVER_ENTRY, role], {
+    cwd: root,
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_DEMO: '0', PORT: String(port), CHAT_PORT: String(chatPort), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const collect = (chunk: Buffer) => {
+    output += String(chunk);
+  };
+  child.stdout?.on('data', collect);
+  child.stderr?.on('data', collect);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    const onData = () => {
+      if (output.includes(READY_LINE[role])) {
+        child.stdout?.off('data', onData);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    void exited.then((code) => reject(new Error(`${role} exited (${code}) before it was ready: ${output.slice(-2000)}`)));
+  });
+  return {
+    child,
+    base: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+    async kill() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
