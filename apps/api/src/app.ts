@@ -55,6 +55,12 @@ import { PaymentService } from './modules/orders/payment.service.ts';
 import { FulfilmentService } from './modules/orders/fulfilment.service.ts';
 import { RefundService } from './modules/orders/refund.service.ts';
 import { ordersConsoleRoutes } from './modules/orders/orders.routes.ts';
+import { LoanRepaymentService } from './modules/loans/loan-repayment.service.ts';
+import { LOAN_OVERDUE_JOB, LoanReviewService } from './modules/loans/loan-review.service.ts';
+import { loansActions } from './modules/loans/loans.legacy.ts';
+import { LoansRepository } from './modules/loans/loans.repository.ts';
+import { loansConsoleRoutes } from './modules/loans/loans.routes.ts';
+import { LoansService } from './modules/loans/loans.service.ts';
 import { ReviewService } from './modules/orders/review.service.ts';
 import { SellerOrdersService } from './modules/orders/seller-orders.service.ts';
 import { OperatorsRepository } from './modules/operators/operators.repository.ts';
@@ -141,6 +147,9 @@ export interface Services {
   orderReviews: ReviewService;
   refunds: RefundService;
   sellerOrders: SellerOrdersService;
+  loans: LoansService;
+  loanReview: LoanReviewService;
+  loanRepayments: LoanRepaymentService;
   scheduler: Scheduler;
   limiter: RateLimiter;
   translator: Translator;
@@ -284,7 +293,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     clock,
     timeZone,
   );
-  const addresses = new AddressesService(db, new AddressesRepository(), new GeoDirectory(), settings, clock);
+  const geo = new GeoDirectory();
+  const addresses = new AddressesService(db, new AddressesRepository(), geo, settings, clock);
   const reviewsRepository = new ReviewsRepository();
   const reviews = new ReviewsService(db, reviewsRepository, { reviewers: (ids) => accounts.profiles(ids) }, translator, timeZone);
   if (env.NODE_ENV !== 'test') {
@@ -342,6 +352,25 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   scheduler.register({ name: 'order.auto_receive', findDue: due('receive'), handle: (id) => fulfilment.receiveIfDue(id) });
   scheduler.register({ name: 'order.auto_review', findDue: due('review'), handle: (id) => orderReviews.defaultReviewIfDue(id) });
 
+  // start-up loans: disbursed into the wallet on approval, repaid from it; overdue is a deadline on the row
+  const loansRepository = new LoansRepository();
+  const loans = new LoansService(
+    db,
+    loansRepository,
+    {
+      isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      countryExists: (countryId) => geo.country(countryId) !== undefined,
+      hasSafeword: (userId) => accounts.hasSafeword(userId),
+    },
+    settings,
+    audit,
+    clock,
+    timeZone,
+  );
+  const loanReview = new LoanReviewService(db, loansRepository, ledger, { ...deadlines, userIdByName: (name) => accounts.userIdByName(name) }, settings, audit, clock);
+  const loanRepayments = new LoanRepaymentService(db, loansRepository, loans, ledger, accounts, idempotency, audit, clock, timeZone);
+  accounts.addCancellationGuard((executor, userId) => loans.cancellationVeto(executor, userId));
+  scheduler.register({ name: LOAN_OVERDUE_JOB, findDue: (now, limit) => loanReview.dueForOverdue(now, limit), handle: (id) => loanReview.markOverdueIfDue(id) });
   // tests drive the sweep themselves with the injected clock
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
@@ -355,6 +384,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...addressesActions(addresses),
     ...walletActions({ wallet, recharges, withdrawals, settings }),
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
+    ...loansActions({ loans, repayments: loanRepayments }),
   ];
 
   async function registerServedRoutes(): Promise<void> {
@@ -375,6 +405,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         walletConsoleRoutes({ wallet, recharges, withdrawals, usernames: (ids) => accounts.profiles(ids) }),
         ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
         overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
+        loansConsoleRoutes({ review: loanReview, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -425,6 +456,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       orderReviews,
       refunds,
       sellerOrders,
+      loans,
+      loanReview,
+      loanRepayments,
       scheduler,
       limiter,
       translator,

@@ -144,7 +144,7 @@ describe('legacy gateway: envelope and languages', () => {
   });
 
   it('answers "not available yet" for calls whose module has not landed', async () => {
-    const response = await t.call('credit!config', { lang: 'en' });
+    const response = await t.call('newOnlinechat!list', { lang: 'en' });
     expect(response).toMatchObject({ code: '1', errorKey: 'common.not_available_yet', msg: 'This feature is not available yet' });
   });
 

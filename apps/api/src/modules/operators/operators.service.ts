@@ -26,13 +26,15 @@ export type Permission =
   | 'orders.read'
   | 'orders.ship'
   | 'orders.refund'
+  | 'loans.read'
+  | 'loans.decide'
   | 'audit.read';
 
-/** What each role may do: finance decides on money (deposits, payouts, refunds) and reads the audit log, support looks and ships. */
+/** What each role may do: finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks and ships. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'audit.read']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'audit.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;

@@ -35,6 +35,12 @@ export interface RequestKey {
   requestId?: string | undefined;
 }
 
+/** Statement filters that stand for several transfer kinds (the loan kinds are booked by the loans module). */
+const STATEMENT_KIND_GROUPS: Readonly<Record<string, string[]>> = {
+  withdrawal: ['withdrawal_hold', 'withdrawal', 'withdrawal_release'],
+  loan: ['loan_disbursement', 'loan_repayment', 'loan_interest', 'loan_overdue_interest'],
+};
+
 export interface Actor {
   type: 'operator' | 'system';
   id: string;
@@ -169,7 +175,7 @@ export class WalletService {
     const page = recordsPage(request.page_no, request.page_size);
     const wallet = await this.ledger.walletOf(this.db, userId);
     if (!wallet.account) return buildPageObject([], page.pageNo, page.pageSize, 0);
-    const kinds = request.kind ? (request.kind === 'withdrawal' ? ['withdrawal_hold', 'withdrawal', 'withdrawal_release'] : [request.kind]) : undefined;
+    const kinds = request.kind ? (STATEMENT_KIND_GROUPS[request.kind] ?? [request.kind]) : undefined;
     const [rows, total] = await Promise.all([
       this.ledgerRepository.statement(this.db, wallet.account.id, { limit: page.pageSize, offset: page.offset, ...(kinds ? { kinds } : {}) }),
       this.ledgerRepository.countEntries(this.db, wallet.account.id, kinds),
