@@ -5,15 +5,16 @@
 //   from Vite's manifest (apps/store/dist/.vite/manifest.json) the entry chunk and everything it
 //   imports statically (its modulepreloads), the lazy chunk of the home route and the active locale's
 //   first-screen message chunks; cross-checked with the scripts Chromium really loads for /index.
-// - lighthouse: performance and accessibility scores (goal >= 90 each) of home, product detail and
-//   checkout, with Lighthouse's desktop preset: this is the PC store (the spec sends mobile user agents
-//   to the separate /wap site), so it is measured as desktops see it. Median of BENCH_LIGHTHOUSE_RUNS
-//   runs (default 3) by performance score.
+// - lighthouse: performance and accessibility scores (goal >= 90 each) of home, product detail,
+//   checkout and the loan application, with Lighthouse's desktop preset: this is the PC store (the spec
+//   sends mobile user agents to the separate /wap site), so it is measured as desktops see it. Median
+//   of BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance score.
 // - axe: axe-core in the same pages through playwright-core, serious and critical violations by id
 //   (goal 0).
 //
-// Checkout needs a signed-in buyer with goods in the cart: the bench registers one through the API
-// and writes the store's own local-storage keys (token, user info, cart) before the page loads.
+// Checkout needs a signed-in buyer with goods in the cart, the loan application a signed-in buyer: the
+// bench registers one through the API and writes the store's own local-storage keys (token, user info,
+// cart) before the page loads.
 // Everything runs offline against 127.0.0.1 with the machine's Chromium (CHROMIUM_PATH).
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -150,12 +151,13 @@ export async function checkoutFixture(baseUrl) {
   };
 }
 
-/** The audited pages; checkout with the buyer's local storage. */
+/** The audited pages; checkout and the loan application with the buyer's local storage. */
 export function storePages(baseUrl, fixture) {
   return [
     { name: 'home', url: `${baseUrl}/index`, storage: { language: 'en' } },
     { name: 'product detail', url: `${baseUrl}/productDetails?id=${encodeURIComponent(fixture.productId)}`, storage: { language: 'en' } },
     { name: 'checkout', url: `${baseUrl}/settlement`, storage: fixture.storage },
+    { name: 'credit application', url: `${baseUrl}/credit/application`, storage: fixture.storage },
   ];
 }
 

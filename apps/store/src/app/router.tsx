@@ -59,6 +59,15 @@ export const routes: RouteObject[] = [
           },
         ],
       },
+      {
+        path: 'credit',
+        ...page(() => import('../features/credit/pages/credit-layout.tsx')),
+        children: [
+          { index: true, element: <Navigate to="application" replace /> },
+          { path: 'application', ...page(() => import('../features/credit/pages/application-page.tsx')) },
+          { path: 'myLoan', ...page(() => import('../features/credit/pages/my-loan-page.tsx')) },
+        ],
+      },
       { path: '*', ...page(() => import('./layout/not-found-page.tsx')) },
     ],
   },

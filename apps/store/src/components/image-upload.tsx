@@ -56,10 +56,12 @@ export interface ImageUploadProps {
   onUploadingChange?: (uploading: boolean) => void;
   /** id of the file input, for an outside <label htmlFor> (antd Form.Item passes it) */
   id?: string;
+  /** the file input's accessible name when a form shows several of these (default: "add a picture, n of max") */
+  inputLabel?: string;
   disabled?: boolean;
 }
 
-export function ImageUpload({ moduleName, maxCount, maxBytes = DEFAULT_MAX_IMAGE_BYTES, value, onChange, onUploadingChange, id, disabled }: ImageUploadProps) {
+export function ImageUpload({ moduleName, maxCount, maxBytes = DEFAULT_MAX_IMAGE_BYTES, value, onChange, onUploadingChange, id, inputLabel, disabled }: ImageUploadProps) {
   const { t } = useTranslation('orders');
   const message = useMessage();
   const nextKey = useRef(0);
@@ -167,7 +169,7 @@ export function ImageUpload({ moduleName, maxCount, maxBytes = DEFAULT_MAX_IMAGE
                 accept={IMAGE_TYPES.join(',')}
                 multiple
                 disabled={disabled}
-                aria-label={t('upload.addLabel', { count: items.length, max: maxCount })}
+                aria-label={inputLabel ?? t('upload.addLabel', { count: items.length, max: maxCount })}
                 onChange={(event) => {
                   const files = Array.from(event.target.files ?? []);
                   event.target.value = '';

@@ -134,6 +134,10 @@ export function Header() {
           <a className="nav-link" href={brand.links.merchantSettled} target="_blank" rel="noreferrer">
             {t('nav.merchantSettled')}
           </a>
+          {/* the start-up loan (spec §2: the bar ends with "credit", after "merchant settled") */}
+          <NavLink to="/credit" className={({ isActive }) => `nav-link${isActive ? ' nav-link-active' : ''}`}>
+            {t('nav.credit')}
+          </NavLink>
         </div>
       </nav>
     </header>

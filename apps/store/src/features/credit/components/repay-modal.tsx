@@ -1,0 +1,176 @@
+import { money, tryParseMoney } from '@caravan/contract/money';
+import { ApiError } from '@caravan/ui/api-client';
+import { Alert, Input, Modal, Skeleton } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Amount } from '../../../components/amount.tsx';
+import { useMessage } from '../../../components/feedback.tsx';
+import { checkFundPassword, FUND_PASSWORD_LENGTH, fundPasswordInput, type FundPasswordProblem } from '../../../lib/fund-password.ts';
+import { keepKeyAfterFailure, newIdempotencyKey } from '../../orders/payment-intent.ts';
+import { isFundPasswordMissing } from '../../wallet/api/apply-withdraw.ts';
+import { useHasFundPassword } from '../../wallet/api/get-fund-password-status.ts';
+import { FUND_PASSWORD_PATH, RECHARGE_PATH } from '../../wallet/recharge-flow.ts';
+import { useBeforePay } from '../api/get-before-pay.ts';
+import { usePayCredit } from '../api/pay-credit.ts';
+import { ratePercent } from '../credit-rules.ts';
+
+/** Whether the balance covers the repayment; undefined while either is unknown. */
+function covers(balance: string | undefined, due: string | undefined): boolean | undefined {
+  const have = tryParseMoney(balance);
+  const need = tryParseMoney(due);
+  return have.ok && need.ok ? money.cmp(have.value, need.value) >= 0 : undefined;
+}
+
+/**
+ * Repaying a loan from the wallet (credit!beforepay, then credit!pay with the fund password): what it
+ * takes now, the balance, and the store's usual fund-password field and "set a fund password first".
+ */
+export function RepayModal({ creditId, open, onClose }: { creditId: string | undefined; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('credit');
+  const message = useMessage();
+  const fieldId = useId();
+  const errorId = useId();
+  const before = useBeforePay(open ? creditId : undefined);
+  const fundPassword = useHasFundPassword();
+  const pay = usePayCredit();
+  const intentKey = useRef(newIdempotencyKey());
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<FundPasswordProblem | undefined>(undefined);
+  const [lowBalance, setLowBalance] = useState(false);
+
+  useEffect(() => {
+    if (!open) return;
+    intentKey.current = newIdempotencyKey();
+    setPassword('');
+    setProblem(undefined);
+    setLowBalance(false);
+  }, [open]);
+
+  const noFundPassword = fundPassword.data === false || isFundPasswordMissing(pay.error);
+  const enough = covers(before.data?.accountAmount, before.data?.estimatePayment);
+  const rate = ratePercent(before.data?.creditRate);
+
+  const submit = async () => {
+    const invalid = checkFundPassword(password);
+    setProblem(invalid);
+    if (invalid || !creditId) return;
+    try {
+      await pay.mutateAsync({ creditId, safeword: password, idempotencyKey: intentKey.current });
+      void message.success(t('repay.done'));
+      onClose();
+    } catch (error) {
+      // the API client has shown the server's message; here only what to do next
+      if (!keepKeyAfterFailure(error)) intentKey.current = newIdempotencyKey();
+      setLowBalance(error instanceof ApiError && error.errorKey === 'wallet.balance_insufficient');
+      setPassword('');
+    }
+  };
+
+  return (
+    <Modal
+      open={open}
+      title={t('repay.title')}
+      okText={t('repay.submit')}
+      cancelText={t('repay.close')}
+      onOk={() => void submit()}
+      okButtonProps={{ disabled: noFundPassword || before.isPending || before.isError, 'data-testid': 'credit-repay-submit' }}
+      onCancel={() => {
+        if (!pay.isPending) onClose();
+      }}
+      confirmLoading={pay.isPending}
+      destroyOnHidden
+    >
+      {before.isPending ? <Skeleton active /> : null}
+      {before.isError ? <Alert type="error" showIcon title={before.error.message || t('repay.loadFailed')} /> : null}
+      {before.data ? (
+        <dl className="credit-figures credit-figures-compact">
+          <div>
+            <dt>{t('repay.due')}</dt>
+            <dd data-testid="credit-repay-due">
+              <Amount value={before.data.estimatePayment} unit="USDT" className="credit-strong" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('repay.balance')}</dt>
+            <dd>
+              <Amount value={before.data.accountAmount} unit="USDT" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('repay.days')}</dt>
+            <dd>
+              <bdi>{t('form.days', { count: before.data.alreadyCreditDays })}</bdi>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('cost.rate')}</dt>
+            <dd>
+              <bdi>{rate === undefined ? '--' : t('cost.perDay', { rate })}</bdi>
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {enough === false || lowBalance ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="credit-alert"
+          title={t('repay.lowBalance')}
+          action={
+            <Link className="credit-link-button" to={RECHARGE_PATH}>
+              {t('repay.recharge')}
+            </Link>
+          }
+        />
+      ) : null}
+      {noFundPassword ? (
+        <Alert
+          type="warning"
+          showIcon
+          className="credit-alert"
+          title={t('repay.noFundPassword')}
+          action={
+            <Link className="credit-link-button" to={FUND_PASSWORD_PATH}>
+              {t('repay.setFundPassword')}
+            </Link>
+          }
+        />
+      ) : (
+        <form
+          className="credit-repay-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void submit();
+          }}
+        >
+          <label htmlFor={fieldId} className="credit-field-label">
+            {t('repay.fundPassword')}
+          </label>
+          <Input.Password
+            id={fieldId}
+            value={password}
+            onChange={(event) => {
+              setPassword(fundPasswordInput(event.target.value));
+              setProblem(undefined);
+            }}
+            inputMode="numeric"
+            autoComplete="off"
+            dir="ltr"
+            maxLength={FUND_PASSWORD_LENGTH}
+            className="credit-fund-password"
+            status={problem ? 'error' : undefined}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
+            data-testid="credit-fund-password"
+          />
+          {problem ? (
+            <p id={errorId} className="credit-error" role="alert">
+              {t(problem === 'required' ? 'repay.fundPasswordRequired' : 'repay.fundPasswordFormat', { length: FUND_PASSWORD_LENGTH })}
+            </p>
+          ) : null}
+        </form>
+      )}
+    </Modal>
+  );
+}
