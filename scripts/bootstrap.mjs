@@ -220,6 +220,10 @@ switch (command) {
     ensureBuilt(pnpmEntry);
     exec(process.execPath, [apiEntry, 'serve', ...rest]);
     break;
+  case 'worker':
+    ensureBuilt(pnpmEntry);
+    exec(process.execPath, [apiEntry, 'worker', ...rest]);
+    break;
   case 'seed':
     ensureBuilt(pnpmEntry);
     exec(process.execPath, [apiEntry, 'seed', ...rest]);
@@ -235,6 +239,10 @@ switch (command) {
     ensureBuilt(pnpmEntry);
     ensureChromium();
     exec(process.execPath, [path.join(root, 'scripts', 'run-tests.mjs'), ...rest]);
+    break;
+  case 'test:containers':
+    ensureBuilt(pnpmEntry);
+    exec(process.execPath, [path.join(root, 'scripts', 'test-containers.mjs'), ...rest]);
     break;
   case 'bench':
     ensureBuilt(pnpmEntry);

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
@@ -177,7 +178,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const metrics = new Metrics(role, { processMetrics: env.NODE_ENV !== 'test' });
 
   const app = Fastify({
-    logger: { ...loggerOptions(env), ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // every line says which process and role wrote it (several API replicas and workers share one log)
+    logger: { ...loggerOptions(env), base: { pid: process.pid, hostname: hostname(), role }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     trustProxy: env.TRUST_PROXY,
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),

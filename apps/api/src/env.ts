@@ -68,6 +68,9 @@ const envSchema = z.object({
   VALIDATE_RESPONSES: boolean.default(false),
 });
 
+/** Every variable the server reads (the README's configuration table lists each; a test checks it). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof typeof envSchema.shape)[];
+
 export type Env = z.infer<typeof envSchema> & { PAYMENT_PROVIDER: 'simulator' | 'none' };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
