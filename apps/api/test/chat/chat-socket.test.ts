@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { testEnv } from '../../src/env.ts';
-import { buildChatSocketServer, CLOSE_UNAUTHORISED } from '../../src/modules/chat/chat.socket.ts';
+import { announceRestart, buildChatSocketServer, CLOSE_SERVICE_RESTART, CLOSE_UNAUTHORISED, RECONNECT_AFTER_MS } from '../../src/modules/chat/chat.socket.ts';
 import { registerUser, useTestApp } from '../support/test-app.ts';
 
 const t = await useTestApp();
@@ -53,5 +53,37 @@ describe('chat socket', () => {
     const user = await registerUser(t);
     const { frames } = await converse(`?token=${user.token}&lang=en`, JSON.stringify({ type: 'text', content: 'hello' }), 2);
     expect(frames[1]).toMatchObject({ type: 'error', errorKey: 'common.not_available_yet', msg: 'This feature is not available yet' });
+  });
+});
+
+describe('chat socket at shutdown and in the metrics', () => {
+  it('counts open sockets, and before a shutdown tells every client to reconnect with close code 1012', async () => {
+    const events: string[] = [];
+    const own = await buildChatSocketServer({
+      env: testEnv(),
+      translator: t.services.translator,
+      authenticate: (token) => t.services.sessions.authenticate(token),
+      onSocket: (event) => events.push(event),
+    });
+    await own.listen({ host: '127.0.0.1', port: 0 });
+    const ownPort = (own.server.address() as AddressInfo).port;
+    const user = await registerUser(t);
+    const frames: Record<string, unknown>[] = [];
+    const socket = new WebSocket(`ws://127.0.0.1:${ownPort}/?token=${user.token}`);
+    const closed = new Promise<number>((resolve) => socket.addEventListener('close', (event) => resolve(event.code)));
+    const welcomed = new Promise<void>((resolve) =>
+      socket.addEventListener('message', (event) => {
+        frames.push(JSON.parse(String(event.data)) as Record<string, unknown>);
+        if (frames.length === 1) resolve();
+      }),
+    );
+    await welcomed;
+    expect(events).toEqual(['open']);
+    announceRestart(own);
+    expect(await closed).toBe(CLOSE_SERVICE_RESTART);
+    expect(frames.at(-1)).toEqual({ type: 'reconnect', afterMs: RECONNECT_AFTER_MS });
+    await own.close();
+    // the server side's close event follows the closing handshake
+    await vi.waitFor(() => expect(events).toEqual(['open', 'close']));
   });
 });
