@@ -47,6 +47,11 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
 
 export function registerHealthRoutes(app: FastifyInstance, deps: { db: Database; redis?: Redis; lifecycle: Lifecycle }): void {
   const { db, redis, lifecycle } = deps;
+  // while draining, every answer ends its keep-alive connection: clients (the proxy, browsers) reconnect
+  // to a replica that stays up, and the closing server is not held open by idle connections
+  app.addHook('onSend', async (_request, reply) => {
+    if (lifecycle.draining) reply.header('connection', 'close');
+  });
   app.register(async (scope) => {
     scope.setValidatorCompiler(validatorCompiler);
     scope.setSerializerCompiler(serializerCompiler);

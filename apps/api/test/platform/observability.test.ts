@@ -1,9 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { testEnv } from '../../src/env.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { gracefulShutdown } from '../../src/platform/shutdown.ts';
 import { startTestApp, useTestApp } from '../support/test-app.ts';
 import { fund, walletUser } from '../support/wallet.ts';
 
@@ -153,5 +155,48 @@ describe('the worker role', () => {
     } finally {
       await worker.app.close();
     }
+  });
+});
+
+describe('graceful shutdown of a listening server', () => {
+  it('finishes a request in flight before the server closes, and refuses new ones meanwhile', async () => {
+    const built = await buildApp({ env: testEnv(), db: t.database.db, clock: new ManualClock(), blobStore: new MemoryBlobStore() });
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => (started = resolve));
+    built.app.get('/test/slow', async () => {
+      started();
+      await gate;
+      return { finished: true };
+    });
+    await built.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+    const exits: number[] = [];
+    const shutdown = gracefulShutdown({
+      lifecycle: built.lifecycle,
+      drainMs: 0,
+      timeoutMs: 10_000,
+      steps: [{ name: 'http server and jobs', run: () => built.app.close() }],
+      log: { info: () => {}, error: () => {} },
+      exit: (code) => void exits.push(code),
+    });
+
+    const slow = fetch(`${base}/test/slow`);
+    await inFlight;
+    const stopping = shutdown('SIGTERM');
+    expect(built.lifecycle.draining).toBe(true);
+    // a new request while closing is not served (503 on an open connection, or no connection at all)
+    const late = await fetch(`${base}/health/live`).then((response) => response.status, () => 'refused');
+    expect([503, 'refused']).toContain(late);
+    expect(exits).toEqual([]);
+    release();
+    const answer = await slow;
+    expect(answer.status).toBe(200);
+    // the keep-alive connection ends with it, so the server can close
+    expect(answer.headers.get('connection')).toBe('close');
+    expect(await answer.json()).toEqual({ finished: true });
+    await stopping;
+    expect(exits).toEqual([0]);
   });
 });
