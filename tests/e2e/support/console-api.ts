@@ -1,5 +1,6 @@
 // What an operator does in the console, through its REST routes over real HTTP.
 import type { consoleRecharge } from '@caravan/contract/console';
+import type { consoleLoan } from '@caravan/contract/loans';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
 
 async function json<T>(response: Response): Promise<T> {
@@ -31,4 +32,32 @@ export async function approveRecharge(baseUrl: string, token: string, id: string
     body: JSON.stringify({ reason: 'proof matches the chain (e2e)' }),
   });
   return json<ConsoleRecharge>(response);
+}
+
+export type ConsoleLoan = ReturnType<typeof consoleLoan.parse>;
+
+/** The loans waiting for review (GET /console/api/loans?state=pending). */
+export async function pendingLoans(baseUrl: string, token: string): Promise<ConsoleLoan[]> {
+  const response = await fetch(`${baseUrl}/console/api/loans?state=pending`, { headers: { authorization: `Bearer ${token}` } });
+  return (await json<{ items: ConsoleLoan[] }>(response)).items;
+}
+
+/** Approves a loan (finance or admin): the principal is paid into the applicant's wallet. */
+export async function approveLoan(baseUrl: string, token: string, id: string): Promise<ConsoleLoan> {
+  const response = await fetch(`${baseUrl}/console/api/loans/${id}/approve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason: 'identity and pictures checked (e2e)' }),
+  });
+  return json<ConsoleLoan>(response);
+}
+
+/** Refuses a loan with the reason the applicant will read. */
+export async function rejectLoan(baseUrl: string, token: string, id: string, reason: string): Promise<ConsoleLoan> {
+  const response = await fetch(`${baseUrl}/console/api/loans/${id}/reject`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ reason }),
+  });
+  return json<ConsoleLoan>(response);
 }

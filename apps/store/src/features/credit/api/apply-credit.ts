@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { ApplyParams } from '../credit-rules.ts';
-import { creditKeys } from './credit-keys.ts';
+import { refreshAfterChange } from './credit-keys.ts';
 
 /** credit!apply: a new application (or a re-application with `creditId`), one idempotency key per intent. */
 export function applyCredit(params: ApplyParams, idempotencyKey: string): Promise<null> {
@@ -12,6 +12,6 @@ export function useApplyCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ params, idempotencyKey }: { params: ApplyParams; idempotencyKey: string }) => applyCredit(params, idempotencyKey),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+    onSuccess: () => refreshAfterChange(queryClient),
   });
 }

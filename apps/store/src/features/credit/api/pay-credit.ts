@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { walletKeys } from '../../wallet/api/wallet-keys.ts';
 import { isFundPasswordMissing } from '../../wallet/api/apply-withdraw.ts';
-import { creditKeys } from './credit-keys.ts';
+import { refreshAfterChange } from './credit-keys.ts';
 
 export interface PayCreditInput {
   creditId: string;
@@ -21,13 +21,15 @@ export function usePayCredit() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: payCredit,
-    onSettled: () =>
+    onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: creditKeys.all }),
+        refreshAfterChange(queryClient),
         queryClient.invalidateQueries({ queryKey: walletKeys.balance() }),
         queryClient.invalidateQueries({ queryKey: walletKeys.statements() }),
       ]),
     onError: (error) => {
+      // nothing moved; the balance may have changed meanwhile, or the fund password is still to be set
+      void queryClient.invalidateQueries({ queryKey: walletKeys.balance() });
       if (isFundPasswordMissing(error)) void queryClient.invalidateQueries({ queryKey: walletKeys.fundPassword() });
     },
   });

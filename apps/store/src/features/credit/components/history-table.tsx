@@ -36,7 +36,11 @@ export function HistoryTable({ pageNum, onPageChange, onRepay }: { pageNum: numb
       key: 'repayment',
       title: t('history.repayment'),
       align: 'end',
-      render: (_, record) => <Amount value={creditStateOf(record.status) === 'repaid' ? record.actualRepayment : record.totalRepayment} unit="USDT" />,
+      // what was paid back once repaid; nothing is owed on a rejected application
+      render: (_, record) => {
+        const state = creditStateOf(record.status);
+        return <Amount value={state === 'repaid' ? record.actualRepayment : state === 'rejected' ? undefined : record.totalRepayment} unit="USDT" />;
+      },
     },
     {
       key: 'state',
