@@ -4,7 +4,8 @@
 // shown before applying (the contract's one loan-cost rule), the due date, the legacy states and paths.
 import { loanCost, overdueInterestPerDay } from '@caravan/contract/loan-cost';
 import { money, tryParseMoney, type Money } from '@caravan/contract/money';
-import { MAX_PAGE_SIZE } from '@caravan/contract/paging';
+// the wallet's copy of the server's page-size ceiling: importing the contract's paging would bundle zod
+import { MAX_PAGE_SIZE } from '../wallet/records-page.ts';
 import type { CreditConfig, CreditRecord } from './types.ts';
 
 export const CREDIT_PATH = '/credit';

@@ -1,7 +1,7 @@
 import { money } from '@caravan/contract/money';
 import { formatAmount } from '@caravan/ui/format';
 import { Alert, Button, Checkbox, Form, Input, Radio, Select } from 'antd';
-import { useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useNumberLocale } from '../../../components/amount.tsx';
@@ -29,8 +29,10 @@ import {
   type ApplicationValues,
 } from '../credit-rules.ts';
 import type { CreditConfig } from '../types.ts';
-import { AgreementModal } from './agreement-modal.tsx';
 import { CostDisclosurePanel } from './cost-disclosure.tsx';
+
+/** The agreement's dialog (and antd's Modal) load when someone first opens it, not with the page. */
+const AgreementModal = lazy(async () => ({ default: (await import('./agreement-modal.tsx')).AgreementModal }));
 
 const PHOTOS = [
   { name: 'imgCertificateFace', label: 'form.photoFront' },
@@ -56,6 +58,7 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
   const intentKey = useRef(newIdempotencyKey());
   const [uploading, setUploading] = useState<Record<PhotoField, boolean>>({ imgCertificateFace: false, imgCertificateBack: false, imgCertificateHand: false });
   const [agreementOpen, setAgreementOpen] = useState(false);
+  const [agreementLoaded, setAgreementLoaded] = useState(false);
 
   const amountText = Form.useWatch('applyAmount', form);
   const days = Form.useWatch('creditPeriod', form);
@@ -203,7 +206,14 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
         >
           <Checkbox>{t('form.agree')}</Checkbox>
         </Form.Item>
-        <Button type="link" className="credit-agreement-link" onClick={() => setAgreementOpen(true)}>
+        <Button
+          type="link"
+          className="credit-agreement-link"
+          onClick={() => {
+            setAgreementLoaded(true);
+            setAgreementOpen(true);
+          }}
+        >
           {t('form.readAgreement')}
         </Button>
 
@@ -218,15 +228,19 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
           ) : null}
         </div>
       </Form>
-      <AgreementModal
-        open={agreementOpen}
-        onClose={() => setAgreementOpen(false)}
-        onAgree={() => {
-          form.setFieldsValue({ agreed: true });
-          void form.validateFields(['agreed']);
-          setAgreementOpen(false);
-        }}
-      />
+      {agreementLoaded ? (
+        <Suspense fallback={null}>
+          <AgreementModal
+            open={agreementOpen}
+            onClose={() => setAgreementOpen(false)}
+            onAgree={() => {
+              form.setFieldsValue({ agreed: true });
+              void form.validateFields(['agreed']);
+              setAgreementOpen(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

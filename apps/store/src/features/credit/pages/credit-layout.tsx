@@ -6,8 +6,11 @@ import { RequireLogin } from '../../../components/require-login.tsx';
 import { CREDIT_APPLICATION_PATH, CREDIT_MY_LOAN_PATH } from '../credit-rules.ts';
 import '../credit.css';
 
+/** The photo uploads speak the shared upload texts (orders namespace): both load at once, not one after the other. */
+const NAMESPACES = ['credit', 'orders'];
+
 export default function CreditLayout() {
-  const { t } = useTranslation('credit');
+  const { t } = useTranslation(NAMESPACES);
   const tabs = [
     { to: CREDIT_APPLICATION_PATH, label: t('tabs.application') },
     { to: CREDIT_MY_LOAN_PATH, label: t('tabs.myLoan') },
