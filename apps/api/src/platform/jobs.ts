@@ -74,10 +74,25 @@ export interface JobLog {
 /** Starts a one-shot timer and returns its cancel function; injectable so tests fire timers by hand. */
 export type SetTimer = (callback: () => void, delayMs: number) => () => void;
 
-/** setTimeout that does not keep the process alive on its own (the server or the worker does). */
+/**
+ * setTimeout that does not keep the process alive on its own (the server or the worker does), and
+ * never fires before the wall clock reaches the deadline: Node measures timers from the event loop's
+ * cached time, which can lag behind, so a bare setTimeout may fire a few milliseconds early and its
+ * handler would find the row not yet due (and leave it to the next sweep).
+ */
 export const realTimer: SetTimer = (callback, delayMs) => {
-  const timer = setTimeout(callback, delayMs);
-  timer.unref();
+  const dueAtMs = Date.now() + delayMs;
+  let timer: NodeJS.Timeout;
+  const arm = (waitMs: number) => {
+    timer = setTimeout(fire, waitMs);
+    timer.unref();
+  };
+  const fire = () => {
+    const leftMs = dueAtMs - Date.now();
+    if (leftMs > 0) arm(leftMs);
+    else callback();
+  };
+  arm(delayMs);
   return () => clearTimeout(timer);
 };
 
