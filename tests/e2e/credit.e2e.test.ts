@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatUsdt } from '../../packages/ui/src/format.ts';
 import { readsLeftToRight } from './support/bidi.ts';
 import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
-import { choose, fundedBuyer, logIn, toast } from './support/buyer.ts';
+import { choose, fundedBuyer, toast } from './support/buyer.ts';
 import { approveLoan, operatorLogin, pendingLoans, rejectLoan } from './support/console-api.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
@@ -66,8 +66,15 @@ async function chooseAmountAndTerm(target: Page): Promise<void> {
 }
 
 describe('a buyer takes a start-up loan', () => {
-  it("opens the loan pages from the header's Credit entry (signed in)", async () => {
-    await logIn(page, USERNAME, PASSWORD);
+  it("opens the loan pages from the header's Credit entry, after signing in", async () => {
+    // a visitor is sent to the login page first, and comes back afterwards
+    await page.goto('/credit');
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/credit')}`, WAIT);
+    await page.locator('input[name="username"]').fill(USERNAME);
+    await page.locator('input[name="password"]').fill(PASSWORD);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL('**/credit/application', WAIT);
+    await page.goto('/index');
     await page.getByRole('navigation', { name: common('nav.label') }).getByRole('link', { name: common('nav.credit'), exact: true }).click();
     await page.waitForURL('**/credit/application', WAIT);
     await page.getByRole('heading', { name: credit('intro.title') }).waitFor(WAIT);
@@ -201,6 +208,17 @@ describe('a buyer takes a start-up loan', () => {
     expect(askedAfterPaying).toEqual([]);
     await page.getByText(credit('bill.none')).waitFor(WAIT);
     await screenshot(page, 'credit-my-loan-en');
+
+    // the history right to left: loan numbers keep their characters in order
+    await page.goto('/credit/myLoan?lang=ar');
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByTestId('credit-history').locator('[data-state="repaid"]').waitFor(WAIT);
+    const loanNumber = ((await page.getByTestId('credit-history').locator('.credit-record-cell [dir="ltr"]').first().textContent()) ?? '').trim();
+    expect(loanNumber.length).toBeGreaterThan(8);
+    expect(await readsLeftToRight(page.getByTestId('credit-history'), loanNumber)).toBe(true);
+    await screenshot(page, 'credit-my-loan-ar');
+    await page.goto('/credit/myLoan?lang=en');
+    await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
 
     await page.goto('/userInfo/money-package');
     const left = money.sub(money.add(parseMoney(DEPOSIT), parseMoney(AMOUNT)), REPAYMENT);
