@@ -135,6 +135,12 @@ describe('a buyer takes a start-up loan', () => {
   }, STEP);
 
   it('is rejected with a reason and applies again from the history, prefilled', async () => {
+    // while the application waits for its review, credit!check says "false": no second application
+    await page.goto('/credit/application');
+    await page.getByTestId('credit-unfinished').waitFor(WAIT);
+    expect(await page.getByTestId('credit-submit').isDisabled()).toBe(true);
+
+    await page.goto('/credit/myLoan');
     const token = await operatorLogin(server.baseUrl);
     const [pending] = (await pendingLoans(server.baseUrl, token)).filter((loan) => loan.username === USERNAME);
     expect(pending?.amount).toBe(`${FIRST_AMOUNT}.00`);
