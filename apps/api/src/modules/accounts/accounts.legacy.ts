@@ -34,6 +34,15 @@ export const ACCOUNT_RATE_RULES = {
 } as const satisfies Record<string, RateRule>;
 
 const R = ACCOUNT_RATE_RULES;
+
+/**
+ * The limits of every call that checks the fund password (pay, withdraw, repay, change it ...): guesses
+ * are throttled per account and per address before the lock-out even counts them.
+ */
+export const FUND_PASSWORD_LIMITS: { rule: RateRule; subject: 'user' | 'ip' }[] = [
+  { rule: R.safewordPerAccount, subject: 'user' },
+  { rule: R.safewordPerIp, subject: 'ip' },
+];
 const TAG = 'accounts';
 
 function meta(ctx: ActionContext) {
@@ -177,10 +186,7 @@ export function accountsActions(deps: {
       summary: 'Set the fund password (6 digits) for the first time.',
       input: setSafewordInput,
       output: emptyOutput,
-      rateLimits: [
-        { rule: R.safewordPerAccount, subject: 'user' },
-        { rule: R.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       successMessage: 'success.operation',
       handler: async (input, ctx) => {
         await accounts.setSafeword(ctx.user.id, input, meta(ctx));
@@ -194,10 +200,7 @@ export function accountsActions(deps: {
       summary: 'Change the fund password (the old one is checked under its own lock-out).',
       input: changeSafewordInput,
       output: emptyOutput,
-      rateLimits: [
-        { rule: R.safewordPerAccount, subject: 'user' },
-        { rule: R.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       successMessage: 'success.operation',
       handler: async (input, ctx) => {
         await accounts.changeSafeword(ctx.user.id, input, meta(ctx));
@@ -211,10 +214,7 @@ export function accountsActions(deps: {
       summary: 'Cancel the account (reason, fund password when set); refused while money or orders are open.',
       input: logoffInput,
       output: emptyOutput,
-      rateLimits: [
-        { rule: R.safewordPerAccount, subject: 'user' },
-        { rule: R.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       successMessage: 'success.logged_off',
       handler: async (input, ctx) => {
         await accounts.cancelAccount(ctx.user, input, meta(ctx));

@@ -14,7 +14,7 @@ import {
   creditRecordOutput,
 } from '@caravan/contract/loans';
 import { defineAction, type AnyAction } from '../../gateway/action.ts';
-import { ACCOUNT_RATE_RULES } from '../accounts/accounts.legacy.ts';
+import { FUND_PASSWORD_LIMITS } from '../accounts/accounts.legacy.ts';
 import { WALLET_RATE_RULES } from '../wallet/wallet.legacy.ts';
 import type { LoanRepaymentService } from './loan-repayment.service.ts';
 import type { LoansService } from './loans.service.ts';
@@ -96,10 +96,7 @@ export function loansActions(deps: { loans: LoansService; repayments: LoanRepaym
       input: creditPayInput,
       output: emptyOutput,
       successMessage: 'success.operation',
-      rateLimits: [
-        { rule: ACCOUNT_RATE_RULES.safewordPerAccount, subject: 'user' },
-        { rule: ACCOUNT_RATE_RULES.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       handler: async (input, ctx) => {
         await repayments.pay(ctx.user.id, input.creditId, input.safeword, {
           ip: ctx.ip,

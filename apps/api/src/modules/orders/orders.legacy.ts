@@ -28,7 +28,7 @@ import { z } from 'zod';
 import { defineAction, type AnyAction } from '../../gateway/action.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { RateRule } from '../../platform/rate-limit.ts';
-import { ACCOUNT_RATE_RULES } from '../accounts/accounts.legacy.ts';
+import { FUND_PASSWORD_LIMITS } from '../accounts/accounts.legacy.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { FulfilmentService } from './fulfilment.service.ts';
 import type { RefundService } from './refund.service.ts';
@@ -80,10 +80,7 @@ export function ordersActions(deps: {
       input: payInput,
       output: emptyOutput,
       successMessage: 'success.operation',
-      rateLimits: [
-        { rule: ACCOUNT_RATE_RULES.safewordPerAccount, subject: 'user' },
-        { rule: ACCOUNT_RATE_RULES.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       handler: async (input, ctx) => {
         await payments.pay(ctx.user.id, input.orderId, input.safeword, { ip: ctx.ip, requestId: ctx.requestId, idempotencyKey: ctx.idempotencyKey });
         return null;
@@ -252,10 +249,7 @@ export function ordersActions(deps: {
       input: sellerPushInput,
       output: emptyOutput,
       successMessage: 'success.operation',
-      rateLimits: [
-        { rule: ACCOUNT_RATE_RULES.safewordPerAccount, subject: 'user' },
-        { rule: ACCOUNT_RATE_RULES.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       handler: async (input, ctx) => {
         await fulfilment.confirm(ctx.user.id, input.orderId, input.safeword, { ip: ctx.ip, requestId: ctx.requestId });
         return null;

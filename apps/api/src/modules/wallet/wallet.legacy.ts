@@ -32,7 +32,7 @@ import QRCode from 'qrcode';
 import { defineAction, type ActionContext, type AnyAction } from '../../gateway/action.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { RateRule } from '../../platform/rate-limit.ts';
-import { ACCOUNT_RATE_RULES } from '../accounts/accounts.legacy.ts';
+import { FUND_PASSWORD_LIMITS } from '../accounts/accounts.legacy.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { RechargeService } from './recharge.service.ts';
 import type { RequestKey, WalletService } from './wallet.service.ts';
@@ -210,10 +210,7 @@ export function walletActions(deps: { wallet: WalletService; recharges: Recharge
       summary: 'Apply for a withdrawal to the bound address (fund password); the amount is held until reviewed.',
       input: withdrawApplyInput,
       output: orderPlacedOutput,
-      rateLimits: [
-        { rule: ACCOUNT_RATE_RULES.safewordPerAccount, subject: 'user' },
-        { rule: ACCOUNT_RATE_RULES.safewordPerIp, subject: 'ip' },
-      ],
+      rateLimits: FUND_PASSWORD_LIMITS,
       handler: (input, ctx) => withdrawals.apply(ctx.user.id, input, requestKey(input, ctx), { ip: ctx.ip, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) }),
     }),
     defineAction({
