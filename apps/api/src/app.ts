@@ -32,6 +32,12 @@ import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { AddressesRepository } from './modules/addresses/addresses.repository.ts';
+import { buyerContextPort } from './modules/chat/chat-context.ts';
+import { ChatInboxService } from './modules/chat/chat-inbox.service.ts';
+import { chatActions } from './modules/chat/chat.legacy.ts';
+import { ChatRepository } from './modules/chat/chat.repository.ts';
+import { chatConsoleRoutes } from './modules/chat/chat.routes.ts';
+import { ChatService } from './modules/chat/chat.service.ts';
 import { addressesActions } from './modules/addresses/addresses.legacy.ts';
 import { AddressesService } from './modules/addresses/addresses.service.ts';
 import { GeoDirectory } from './modules/addresses/geo-directory.ts';
@@ -78,6 +84,7 @@ import { registerPaymentRoutes, walletConsoleRoutes } from './modules/wallet/wal
 import { WalletService } from './modules/wallet/wallet.service.ts';
 import { WithdrawalService } from './modules/wallet/withdrawal.service.ts';
 import { AuditLog } from './platform/audit.ts';
+import { createBus, type Bus } from './platform/bus.ts';
 import { IdempotencyStore } from './platform/idempotency.ts';
 import { bullmqScheduler, inProcessScheduler, type Scheduler } from './platform/jobs.ts';
 import { LocalDiskBlobStore, type BlobStore } from './platform/blob-store.ts';
@@ -106,6 +113,8 @@ export interface AppDependencies {
   lifecycle?: Lifecycle;
   clock?: Clock;
   redis?: Redis;
+  /** Fan-out between instances (chat); Redis pub/sub with `redis`, in-process otherwise. */
+  bus?: Bus;
   blobStore?: BlobStore;
   hasher?: PasswordHasher;
   codeSender?: CodeSender;
@@ -151,6 +160,9 @@ export interface Services {
   loans: LoansService;
   loanReview: LoanReviewService;
   loanRepayments: LoanRepaymentService;
+  chat: ChatService;
+  chatInbox: ChatInboxService;
+  bus: Bus;
   scheduler: Scheduler;
   limiter: RateLimiter;
   translator: Translator;
@@ -373,6 +385,31 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const loanRepayments = new LoanRepaymentService(db, loansRepository, loans, ledger, accounts, idempotency, audit, clock, timeZone);
   accounts.addCancellationGuard((executor, userId) => loans.cancellationVeto(executor, userId));
   scheduler.register({ name: LOAN_OVERDUE_JOB, findDue: (now, limit) => loanReview.dueForOverdue(now, limit), handle: (id) => loanReview.markOverdueIfDue(id) });
+  // customer-service chat: stored first, then fanned out to every instance's sockets through the bus
+  const bus = deps.bus ?? createBus(deps.redis, deps.jobPrefix ?? env.REDIS_KEY_PREFIX, (error) => app.log.warn({ err: error }, 'bus subscriber error'));
+  if (!deps.bus) app.addHook('onClose', async () => bus.close());
+  const chatRepository = new ChatRepository();
+  const storeChatImage = async (bytes: Buffer, uploaderId: string) => (await uploads.storeImage(bytes, 'chat', uploaderId)).url;
+  const chat = new ChatService(db, chatRepository, { isOwnedImage: (url, uploaderId) => uploads.isOwnedImage(url, uploaderId), storeChatImage }, limiter, bus, audit, clock, timeZone);
+  const chatInbox = new ChatInboxService(
+    db,
+    chatRepository,
+    chat,
+    {
+      usernames: (ids) => accounts.profiles(ids),
+      userIdByName: (name) => accounts.userIdByName(name),
+      operatorNames: (ids) => operators.usernames(ids),
+      chatOperator: async (id) => {
+        const operator = await operators.activeById(id);
+        return operator && operators.can({ ...operator, sessionId: '' }, 'chat.reply') ? operator : undefined;
+      },
+      orderBuyer: async (orderId) => (await orders.visible(orderId, { userId: '', operator: true }).catch(() => undefined))?.buyerId,
+      buyerContext: buyerContextPort({ orders, wallet, loans }),
+    },
+    audit,
+    clock,
+  );
+
   // tests drive the sweep themselves with the injected clock
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
@@ -387,6 +424,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...walletActions({ wallet, recharges, withdrawals, settings }),
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
     ...loansActions({ loans, repayments: loanRepayments }),
+    ...chatActions(chat),
   ];
 
   async function registerServedRoutes(): Promise<void> {
@@ -408,6 +446,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
         overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
         loansConsoleRoutes({ review: loanReview, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
+        chatConsoleRoutes({ inbox: chatInbox, storeOperatorImage: storeChatImage }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -461,6 +500,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       loans,
       loanReview,
       loanRepayments,
+      chat,
+      chatInbox,
+      bus,
       scheduler,
       limiter,
       translator,

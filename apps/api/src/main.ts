@@ -77,6 +77,9 @@ async function serve(): Promise<void> {
     env,
     translator: services.translator,
     authenticate: (token) => services.sessions.authenticate(token),
+    operators: services.operators,
+    chat: services.chat,
+    bus: services.bus,
     onSocket: (event) => (event === 'open' ? metrics.socketOpened() : metrics.socketClosed()),
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { consolePage, consolePageQuery } from './console.ts';
 import { ID_PATTERN } from './ids.ts';
+import { LOCALES } from './languages.ts';
 
 // Customer-service chat (spec §2 "Global chrome", §4 "Chat", §7 "Chat and messages"; API reference §8):
 // the legacy `newOnlinechat!*` calls, the frames of the chat socket (port 5000, CHAT_PORT) and the
@@ -29,6 +30,8 @@ export const CHAT_HEARTBEAT_MS = 30_000;
 export const CHAT_RECONNECT_MS = 1_000;
 /** Close code when the token is missing, unknown or expired: do not reconnect, log in again. */
 export const CHAT_CLOSE_UNAUTHORISED = 4401;
+/** Close code for an operator whose role may not read chats. */
+export const CHAT_CLOSE_FORBIDDEN = 4403;
 
 export const CHAT_MESSAGE_TYPES = ['text', 'img'] as const;
 export type ChatMessageType = (typeof CHAT_MESSAGE_TYPES)[number];
@@ -53,8 +56,6 @@ export const chatMessage = z.object({
   createdAt: z.string(),
   /** buyer's messages: whether customer service has read it; customer service's: whether the buyer has */
   read: z.boolean(),
-  /** customer service's messages: the operator's display name ("" for the buyer's own) */
-  username: z.string(),
 });
 export type ChatMessage = z.infer<typeof chatMessage>;
 
@@ -69,7 +70,7 @@ export type ChatMessage = z.infer<typeof chatMessage>;
  */
 export const chatSendInput = z.object({
   type: z.union([z.string(), z.number()]).transform((value) => String(value).trim()).optional(),
-  content: z.string({ error: 'chat.content_invalid' }).optional(),
+  content: z.string({ error: 'chat.content_required' }).optional(),
 });
 export const chatSendOutput = chatMessage;
 
@@ -89,7 +90,10 @@ export const chatUnreadOutput = z.number().int().min(0);
 // Connect as a buyer with `?token=<login token>`, or as an operator with `?operatorToken=<console
 // bearer token>` (operators need the `chat.read` permission); `&lang=` sets the language of `msg`;
 // `&lastMessageId=<id>` asks, on reconnect, for every message after that one (same as a `resume`).
-// A refused login gets an `error` frame with code "403" and close code 4401 (do not reconnect).
+// A refused login gets an `error` frame with code "403" and close code 4401 (do not reconnect); an
+// operator without the chat permission gets close code 4403.
+// Several sockets of one buyer (tabs, devices) all receive every frame; a `message` may arrive both in
+// `missed` and as a live frame around a reconnect: clients keep messages by `id`.
 // Every frame is one JSON text; the server answers an unparsable or unknown frame with `error`
 // (`chat.frame_invalid`) and keeps the socket open. The server pings at the protocol level every
 // CHAT_HEARTBEAT_MS and closes sockets that did not pong (browsers answer by themselves); JSON
@@ -207,8 +211,8 @@ export const chatAssignBody = z.object({ operatorId: z.string().max(64).nullable
 export const chatLinkOrderBody = z.object({ orderId: z.string().max(64) });
 
 /** Canned replies, managed per locale (admin and support). */
-export const cannedReplyQuery = z.object({ locale: z.string().max(10).optional() });
-export const cannedReplyBody = z.object({ locale: z.string().min(2).max(10), title: z.string().min(1).max(100), text: z.string().min(1).max(CHAT_TEXT_MAX) });
+export const cannedReplyQuery = z.object({ locale: z.enum(LOCALES).optional() });
+export const cannedReplyBody = z.object({ locale: z.enum(LOCALES), title: z.string().min(1).max(100), text: z.string().min(1).max(CHAT_TEXT_MAX) });
 export const cannedReply = z.object({ id: z.string(), locale: z.string(), title: z.string(), text: z.string(), updatedBy: z.string().nullable(), updatedAt: z.string() });
 export const cannedReplyList = z.object({ items: z.array(cannedReply) });
 

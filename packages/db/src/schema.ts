@@ -14,3 +14,4 @@ export * from './schema/wallet.ts';
 export * from './schema/operators.ts';
 export * from './schema/orders.ts';
 export * from './schema/loans.ts';
+export * from './schema/chat.ts';

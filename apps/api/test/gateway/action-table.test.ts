@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { SPEC_CALLS, type Delivery } from '../../src/gateway/spec-calls.ts';
+import { completeActionTable, SPEC_CALLS } from '../../src/gateway/spec-calls.ts';
 import { AREA_PREFIXES } from '../../src/gateway/gateway.ts';
 import { useTestApp } from '../support/test-app.ts';
 
 const t = await useTestApp();
-
-/** Modules whose calls still answer "not available yet". Shrinks as each issue lands. */
-const NOT_LANDED: ReadonlySet<Delivery> = new Set(['chat']);
-/** Calls of a module that lands in steps, still answering "not available yet". */
-const STILL_PENDING: ReadonlySet<string> = new Set([]);
 
 describe('action table', () => {
   it('has an entry for every call of spec section 7, the credit!* calls and the seller-panel calls', () => {
@@ -28,20 +23,18 @@ describe('action table', () => {
     expect(SPEC_CALLS.filter((spec) => spec.call.startsWith('credit!'))).toHaveLength(8);
   });
 
-  it('tracks the gap: exactly the calls of modules not landed yet answer "not available yet"', async () => {
-    const { pendingCalls } = t;
-    const expected = SPEC_CALLS.filter((spec) => NOT_LANDED.has(spec.deliveredBy) || STILL_PENDING.has(spec.call)).map((spec) => spec.call).sort();
-    expect(pendingCalls.map((spec) => spec.call).sort()).toEqual(expected);
-    for (const spec of pendingCalls.slice(0, 5)) {
-      const response = await t.call(spec.call, {}, { prefix: AREA_PREFIXES[spec.area][0] });
-      expect(response.errorKey).toBe('common.not_available_yet');
-    }
+  it('delivers every spec call: none answers "not available yet" any more', () => {
+    expect(t.pendingCalls).toEqual([]);
+    // the fallback still exists for a call without a module entry
+    const { table, pending } = completeActionTable([]);
+    expect(pending).toHaveLength(SPEC_CALLS.length);
+    expect(table.every((action) => action.tag === 'not-available-yet')).toBe(true);
   });
 
   it('serves the chat unread count on its legacy public path too', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/public/userOnlineChatController!unread.action' });
     expect(response.statusCode).toBe(200);
-    expect(response.json().code).not.toBeUndefined();
+    expect(response.json()).toMatchObject({ code: '403', errorKey: 'common.not_logged_in' });
   });
 });
 

@@ -1,6 +1,7 @@
 import { accountsErrors } from './accounts.ts';
 import { addressesErrors } from './addresses.ts';
 import { catalogErrors } from './catalog.ts';
+import { chatErrors } from './chat.ts';
 import { commonErrors } from './common.ts';
 import { contentErrors } from './content.ts';
 import type { ErrorSpec } from './error-spec.ts';
@@ -26,6 +27,7 @@ export const errorCatalog = {
   ...operatorsErrors,
   ...ordersErrors,
   ...loansErrors,
+  ...chatErrors,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof errorCatalog;

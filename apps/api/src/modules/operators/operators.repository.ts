@@ -17,6 +17,11 @@ export class OperatorsRepository {
     return new Map(rows.map((row) => [row.id, row.username]));
   }
 
+  async findById(executor: Executor, id: string): Promise<OperatorRow | undefined> {
+    const rows = await executor.select().from(operators).where(eq(operators.id, id)).limit(1);
+    return rows[0];
+  }
+
   async findByIdForUpdate(executor: Executor, id: string): Promise<OperatorRow | undefined> {
     const rows = await executor.select().from(operators).where(eq(operators.id, id)).limit(1).for('update');
     return rows[0];

@@ -28,13 +28,16 @@ export type Permission =
   | 'orders.refund'
   | 'loans.read'
   | 'loans.decide'
-  | 'audit.read';
+  | 'audit.read'
+  | 'chat.read'
+  | 'chat.reply'
+  | 'chat.canned';
 
-/** What each role may do: finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks and ships. */
+/** What each role may do: finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships and answers the customer-service chat (with admin). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned']),
   finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;
@@ -148,6 +151,12 @@ export class OperatorsService {
   /** Operators' names by id (for the audit log). */
   usernames(ids: string[]): Promise<Map<string, string>> {
     return this.repository.usernames(this.db, [...new Set(ids)]);
+  }
+
+  /** An active operator by id (assigning chats to a colleague), undefined when there is none. */
+  async activeById(id: string): Promise<Omit<OperatorIdentity, 'sessionId'> | undefined> {
+    const row = await this.repository.findById(this.db, id);
+    return row && row.status === 'active' ? { id: row.id, username: row.username, role: row.role as OperatorRole } : undefined;
   }
 
   /** An operator's id by user name, undefined when there is none. */
