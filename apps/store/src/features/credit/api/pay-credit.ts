@@ -8,7 +8,7 @@ export interface PayCreditInput {
   creditId: string;
   /** the fund password */
   safeword: string;
-  /** one per intent to repay (orders/payment-intent.ts) */
+  /** one per intent to repay (cart/lib/intent-key.ts) */
   idempotencyKey: string;
 }
 

@@ -9,7 +9,7 @@ import { useCountries } from '../../../components/address-api.ts';
 import { useMessage } from '../../../components/feedback.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
 import { platformTimeZone } from '../../../lib/settings.ts';
-import { keepKeyAfterFailure, newIdempotencyKey } from '../../orders/payment-intent.ts';
+import { afterFailure, intentFor, newIntentKey, type Intent } from '../../cart/lib/intent-key.ts';
 import { useApplyCredit } from '../api/apply-credit.ts';
 import { useCreditCheck } from '../api/get-credit-check.ts';
 import {
@@ -55,7 +55,7 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
   const countries = useCountries();
   const check = useCreditCheck();
   const apply = useApplyCredit();
-  const intentKey = useRef(newIdempotencyKey());
+  const intent = useRef<Intent | undefined>(undefined);
   const [uploading, setUploading] = useState<Record<PhotoField, boolean>>({ imgCertificateFace: false, imgCertificateBack: false, imgCertificateHand: false });
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreementLoaded, setAgreementLoaded] = useState(false);
@@ -74,13 +74,15 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
   const submit = async (values: ApplicationValues) => {
     const result = applyParams(values, config, creditId);
     if (!result.ok || anyUploading || blocked) return;
+    // one idempotency key per application: a retry after no answer reuses it, anything else is new
+    intent.current = intentFor(intent.current, JSON.stringify(result.params), () => newIntentKey());
     try {
-      await apply.mutateAsync({ params: result.params, idempotencyKey: intentKey.current });
+      await apply.mutateAsync({ params: result.params, idempotencyKey: intent.current.key });
       void message.success(t('form.submitted'));
       void navigate(CREDIT_MY_LOAN_PATH);
     } catch (error) {
       // the API client has shown the server's message; an answered refusal ends this intent
-      if (!keepKeyAfterFailure(error)) intentKey.current = newIdempotencyKey();
+      intent.current = afterFailure(intent.current, error);
     }
   };
 

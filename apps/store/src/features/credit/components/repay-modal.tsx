@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
 import { useMessage } from '../../../components/feedback.tsx';
 import { checkFundPassword, FUND_PASSWORD_LENGTH, fundPasswordInput, type FundPasswordProblem } from '../../../lib/fund-password.ts';
-import { keepKeyAfterFailure, newIdempotencyKey } from '../../orders/payment-intent.ts';
+import { afterFailure, intentFor, newIntentKey, type Intent } from '../../cart/lib/intent-key.ts';
 import { isFundPasswordMissing } from '../../wallet/api/apply-withdraw.ts';
 import { useHasFundPassword } from '../../wallet/api/get-fund-password-status.ts';
 import { FUND_PASSWORD_PATH, RECHARGE_PATH } from '../../wallet/recharge-flow.ts';
@@ -34,14 +34,14 @@ export function RepayModal({ creditId, open, onClose }: { creditId: string | und
   const before = useBeforePay(open ? creditId : undefined);
   const fundPassword = useHasFundPassword();
   const pay = usePayCredit();
-  const intentKey = useRef(newIdempotencyKey());
+  const intent = useRef<Intent | undefined>(undefined);
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<FundPasswordProblem | undefined>(undefined);
   const [lowBalance, setLowBalance] = useState(false);
 
   useEffect(() => {
     if (!open) return;
-    intentKey.current = newIdempotencyKey();
+    intent.current = undefined;
     setPassword('');
     setProblem(undefined);
     setLowBalance(false);
@@ -55,13 +55,15 @@ export function RepayModal({ creditId, open, onClose }: { creditId: string | und
     const invalid = checkFundPassword(password);
     setProblem(invalid);
     if (invalid || !creditId) return;
+    // one idempotency key per intent to repay this loan: a retry after no answer reuses it
+    intent.current = intentFor(intent.current, creditId, () => newIntentKey());
     try {
-      await pay.mutateAsync({ creditId, safeword: password, idempotencyKey: intentKey.current });
+      await pay.mutateAsync({ creditId, safeword: password, idempotencyKey: intent.current.key });
       void message.success(t('repay.done'));
       onClose();
     } catch (error) {
       // the API client has shown the server's message; here only what to do next
-      if (!keepKeyAfterFailure(error)) intentKey.current = newIdempotencyKey();
+      intent.current = afterFailure(intent.current, error);
       setLowBalance(error instanceof ApiError && error.errorKey === 'wallet.balance_insufficient');
       setPassword('');
     }
