@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import brand from 'virtual:brand';
 import { MenuButton } from '../../components/menu-button.tsx';
+import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
 import { api } from '../../lib/api.ts';
 import { message } from '../../lib/toast.ts';
 import { cart } from '../../lib/cart-store.ts';
@@ -120,6 +121,8 @@ export function Header() {
           <SearchBox />
           <div className="header-actions">
             <UserArea />
+            {/* customer service and chat, each with the unread badge (spec §2) */}
+            <ChatLauncher />
             <LanguageMenu />
           </div>
         </div>
