@@ -127,6 +127,11 @@ export interface AppDependencies {
   storeDir?: string;
   /** The built operator console (apps/console/dist by default); tests point it at a fixture. */
   consoleDir?: string;
+  /**
+   * Where the store's chat dialog finds the chat socket (written into the store's page): its port on the
+   * page's host (the server that listens on CHAT_PORT passes it), or a ws(s) URL; none: the dialog polls.
+   */
+  chatSocket?: string;
 }
 
 export interface Services {
@@ -451,7 +456,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
     // ---- static apps --------------------------------------------------------------------------
-    const storeServed = await registerStaticApps(app, { platformTimeZone: env.PLATFORM_TIMEZONE, ...(deps.storeDir ? { storeDir: deps.storeDir } : {}), ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}) });
+    const storeServed = await registerStaticApps(app, {
+      platformTimeZone: env.PLATFORM_TIMEZONE,
+      ...(deps.storeDir ? { storeDir: deps.storeDir } : {}),
+      ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}),
+      ...(deps.chatSocket ? { chatSocket: deps.chatSocket } : {}),
+    });
     if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
   }
 

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveFromRoot } from './platform/paths.ts';
 
 export const STORE_DIST_DIR = 'apps/store/dist';
@@ -31,8 +31,35 @@ export const STORE_CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
 ].join('; ');
 
+/**
+ * The store's page policy when it may also open the chat socket: connect-src allows ws(s) to the chat
+ * port of the host the page was asked from, or the socket's own origin when it is a whole URL.
+ * `host` is the request's host name (without a port); anything that is not a plain host name is left out.
+ */
+export function storeContentSecurityPolicy(chatSocket: string | undefined, host: string): string {
+  const value = chatSocket?.trim() ?? '';
+  let sources: string[] = [];
+  if (/^\d{1,5}$/.test(value) && /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/i.test(host)) {
+    sources = [`ws://${host}:${value}`, `wss://${host}:${value}`];
+  } else if (/^wss?:\/\//i.test(value)) {
+    try {
+      sources = [new URL(value).origin];
+    } catch {
+      sources = [];
+    }
+  }
+  if (sources.length === 0) return STORE_CONTENT_SECURITY_POLICY;
+  return STORE_CONTENT_SECURITY_POLICY.replace("connect-src 'self'", `connect-src 'self' ${sources.join(' ')}`);
+}
+
 export interface StaticAppsOptions {
   platformTimeZone: string;
+  /**
+   * Where the store's chat dialog finds the chat socket, written into the page's `caravan:chat-socket`
+   * meta tag: a port on the page's own host (`"5000"`, CHAT_PORT), a whole ws(s):// URL, or nothing
+   * (the default: no socket is served, the dialog polls).
+   */
+  chatSocket?: string;
   /** Defaults to apps/store/dist under the repository root. */
   storeDir?: string;
   /** Defaults to apps/console/dist under the repository root. */
@@ -48,15 +75,15 @@ function escapeAttribute(value: string): string {
  * platform's zone written in) for every other page path except `serverPaths`, which keep their 404s.
  * Answers whether the app has been built.
  */
-async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; prefix: '/' | `/${string}/`; serverPaths: string[]; platformTimeZone: string; decorateReply: boolean }): Promise<boolean> {
+async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; prefix: '/' | `/${string}/`; serverPaths: string[]; platformTimeZone: string; decorateReply: boolean; chatSocket?: string }): Promise<boolean> {
   const { dir, prefix } = options;
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) return false;
   // the platform's zone is a server setting: written into the page so the client converts times from it
-  const indexHtml = readFileSync(indexFile, 'utf8').replace(
-    /<meta name="caravan:platform-time-zone" content="[^"]*"/,
-    `<meta name="caravan:platform-time-zone" content="${escapeAttribute(options.platformTimeZone)}"`,
-  );
+  const indexHtml = readFileSync(indexFile, 'utf8')
+    .replace(/<meta name="caravan:platform-time-zone" content="[^"]*"/, `<meta name="caravan:platform-time-zone" content="${escapeAttribute(options.platformTimeZone)}"`)
+    // ... and so is the chat socket's address (the store's chat dialog polls when there is none)
+    .replace(/<meta name="caravan:chat-socket" content="[^"]*"/, `<meta name="caravan:chat-socket" content="${escapeAttribute(options.chatSocket ?? '')}"`);
 
   await app.register(fastifyStatic, {
     root: dir,
@@ -72,23 +99,23 @@ async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; 
     },
   });
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('content-security-policy', STORE_CONTENT_SECURITY_POLICY)
+      .header('content-security-policy', storeContentSecurityPolicy(options.chatSocket, request.hostname))
       .header('x-frame-options', 'DENY')
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(indexHtml);
 
   const root = prefix === '/' ? '/' : prefix.slice(0, -1);
-  app.get(root, { schema: { hide: true } }, (_request, reply) => sendIndex(reply));
+  app.get(root, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
   app.get(`${prefix}*`, { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (options.serverPaths.some((serverPath) => pathname.startsWith(serverPath)) || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.callNotFound();
     }
-    return sendIndex(reply);
+    return sendIndex(request, reply);
   });
   return true;
 }
@@ -101,6 +128,7 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     serverPaths: SERVER_PREFIXES,
     platformTimeZone: options.platformTimeZone,
     decorateReply: true,
+    ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
   });
   await serveSinglePageApp(app, {
     dir: options.consoleDir ?? resolveFromRoot(CONSOLE_DIST_DIR),
