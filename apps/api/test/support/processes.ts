@@ -23,6 +23,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:<PORT> */
   base: string;
+  /** ws://127.0.0.1:<CHAT_PORT>/ (serve only) */
+  chatUrl: string;
   /** everything it printed so far */
   output(): string;
   /** SIGTERM, then waits for the exit; answers the exit code */
@@ -61,6 +63,7 @@ export async function startServerProcess(role: 'serve' | 'worker', env: Record<s
   return {
     child,
     base: `http://127.0.0.1:${port}`,
+    chatUrl: `ws://127.0.0.1:${chatPort}/`,
     output: () => output,
     async stop() {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
