@@ -409,6 +409,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         return operator && operators.can({ ...operator, sessionId: '' }, 'chat.reply') ? operator : undefined;
       },
       orderBuyer: async (orderId) => (await orders.visible(orderId, { userId: '', operator: true }).catch(() => undefined))?.buyerId,
+      noteOrderConversation: (executor, orderId, at) => orders.noteConversation(executor, orderId, at),
       buyerContext: buyerContextPort({ orders, wallet, loans }),
     },
     audit,

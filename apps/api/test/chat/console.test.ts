@@ -150,6 +150,12 @@ describe('console chat: the inbox', () => {
     expect(await consoleRequest(t, 'POST', `/chat/conversations/${id}/orders`, support.token, { orderId: 'junk' })).toMatchObject({ status: 404 });
     expect(await t.services.chatInbox.conversationOfOrder(orderId)).toBe(id);
     expect((await auditOf(id)).map((entry) => entry.action)).toEqual(['chat.link_order']);
+    // linking twice changes nothing; the order's timeline (legacy call and console detail) shows the conversation once
+    await consoleRequest(t, 'POST', `/chat/conversations/${id}/orders`, support.token, { orderId });
+    const timeline = await t.call<{ key: string; log: string }[]>('orderLog!list', { orderId, lang: 'en' }, { token: owner.token });
+    expect(timeline.data?.filter((entry) => entry.key === 'timeline.chat_linked')).toEqual([expect.objectContaining({ log: 'Customer service opened a conversation about this order' })]);
+    const detail = await consoleRequest<{ timeline: { key: string }[] }>(t, 'GET', `/orders/${orderId}`, support.token);
+    expect(detail.body.timeline.map((entry) => entry.key)).toContain('timeline.chat_linked');
 
     // the buyer's context: the order, the wallet, no loan
     const context = await consoleRequest<{ user: { username: string }; orders: { id: string; status: string }[]; wallet: { available: string }; loan: unknown }>(t, 'GET', `/chat/conversations/${id}/context`, support.token);

@@ -70,6 +70,7 @@ export const TIMELINE_KEYS = [
   'timeline.refund_failed',
   'timeline.refund_rejected',
   'timeline.default_review',
+  'timeline.chat_linked',
   'reason.cancel.0',
   'reason.cancel.1',
   'reason.cancel.2',

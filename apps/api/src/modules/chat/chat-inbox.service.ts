@@ -1,6 +1,6 @@
 import type { chatBuyerContext } from '@caravan/contract/chat';
 import { isId } from '@caravan/contract/ids';
-import type { Database } from '@caravan/db/client';
+import type { Database, Executor } from '@caravan/db/client';
 import type { z } from 'zod';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -25,6 +25,8 @@ export interface InboxPorts {
   chatOperator(id: string): Promise<{ id: string; username: string } | undefined>;
   /** the order's buyer, when the order exists */
   orderBuyer(orderId: string): Promise<string | undefined>;
+  /** writes "customer service opened a conversation" into the order's timeline, in the caller's transaction */
+  noteOrderConversation(executor: Executor, orderId: string, at: Date): Promise<void>;
   /** recent orders, wallet and loan, each through its own module */
   buyerContext(userId: string): Promise<Omit<BuyerContext, 'user'>>;
 }
@@ -156,7 +158,10 @@ export class ChatInboxService {
     const now = this.clock.now();
     const linked = await this.db.transaction(async (tx) => {
       const added = await this.repository.linkOrder(tx, { conversationId: conversation.id, orderId, linkedBy: actor.operator.id, createdAt: now });
-      if (added) await this.audit.record(tx, { actorType: 'operator', actorId: actor.operator.id, action: 'chat.link_order', targetType: TARGET, targetId: conversation.id, detail: { orderId }, requestId: actor.requestId });
+      if (added) {
+        await this.ports.noteOrderConversation(tx, orderId, now);
+        await this.audit.record(tx, { actorType: 'operator', actorId: actor.operator.id, action: 'chat.link_order', targetType: TARGET, targetId: conversation.id, detail: { orderId }, requestId: actor.requestId });
+      }
       return added;
     });
     if (linked) await this.chat.publish({ kind: 'conversation', conversationId: conversation.id, userId: conversation.userId });

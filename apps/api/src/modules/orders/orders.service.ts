@@ -1,7 +1,7 @@
 import type { Locale } from '@caravan/contract/languages';
 import { money } from '@caravan/contract/money';
 import { resolvePage } from '@caravan/contract/paging';
-import type { Database } from '@caravan/db/client';
+import type { Database, Executor } from '@caravan/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { toOrderGoods, toOrderInfo, toOrderListItem, toOrderLog } from './orders.mapper.ts';
@@ -95,6 +95,11 @@ export class OrdersService {
       waitEvaluateCount: of('received'),
       refundCount: String(refunds),
     };
+  }
+
+  /** Customer service linked a chat conversation to the order: its timeline says so (orderLog!list, console detail). */
+  async noteConversation(executor: Executor, orderId: string, at: Date): Promise<void> {
+    await this.repository.insertLog(executor, { orderId, key: 'timeline.chat_linked', params: {}, actorType: 'operator', createdAt: at });
   }
 
   /** The timeline, oldest first, each entry in the viewer's language. */
