@@ -61,7 +61,7 @@ describe('newOnlinechat!send', () => {
 
   it('accepts the older multipart variant with a file, and refuses a file that is not an image', async () => {
     const user = await registerUser(t);
-    const form = multipart({ type: 'img', token: user.token }, { name: 'file', bytes: await png() });
+    const form = multipart({ type: 'img', content: 'picture.png', token: user.token }, { name: 'file', bytes: await png() });
     const response = await t.app.inject({ method: 'POST', url: '/wap/api/newOnlinechat!send.action', payload: form.payload, headers: form.headers });
     const body = response.json();
     expect(body).toMatchObject({ code: '0', data: { type: 'img', send_receive: 'send' } });

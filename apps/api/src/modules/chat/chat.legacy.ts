@@ -21,7 +21,8 @@ export function chatActions(chat: ChatService): AnyAction[] {
       acceptsFiles: true,
       handler: async (input, ctx) => {
         const file = ctx.files.find((candidate) => candidate.field === 'file') ?? ctx.files[0];
-        if (file && (input.type === undefined || input.type === 'img') && !input.content?.trim()) {
+        // the older H5 variant posts the picture itself (with type=img and whatever content)
+        if (file && (input.type === undefined || input.type === 'img')) {
           return (await chat.sendUploadedImage(ctx.user.id, file.bytes, { requestId: ctx.requestId })).message;
         }
         return (await chat.send({ type: 'buyer', userId: ctx.user.id }, { type: input.type, content: input.content, urlEncoded: true }, { requestId: ctx.requestId })).message;

@@ -38,6 +38,8 @@ export const CLOSE_SERVICE_RESTART = 1012;
 /** What a client is told to wait before reconnecting when the server shuts down. */
 export const RECONNECT_AFTER_MS = CHAT_RECONNECT_MS;
 export const MAX_FRAME_BYTES = 64 * 1024;
+/** A socket that has this much unsent data is not reading: it is dropped rather than buffered without bound. */
+export const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 export interface ChatSocketOptions {
   env: Env;
@@ -76,7 +78,12 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
 
   function send(peer: Peer, frame: ChatServerFrame): void {
     if (validate) chatServerFrame.parse(frame);
-    if (peer.socket.readyState === peer.socket.OPEN) peer.socket.send(JSON.stringify(frame));
+    if (peer.socket.readyState !== peer.socket.OPEN) return;
+    if (peer.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      peer.socket.terminate();
+      return;
+    }
+    peer.socket.send(JSON.stringify(frame));
   }
 
   function errorFrame(peer: Peer, error: unknown, clientId?: string): Extract<ChatServerFrame, { type: 'error' }> {
