@@ -26,9 +26,10 @@ export const VIEWPORT = { width: 1366, height: 900 };
 
 export const SCREENSHOTS_DIR = path.resolve(import.meta.dirname, '..', 'screenshots');
 
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** The whole page by default; `fullPage: false` for what is on screen (a floating dialog stays where it is). */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS_DIR, { recursive: true });
-  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
 /**

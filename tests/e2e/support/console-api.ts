@@ -1,4 +1,5 @@
 // What an operator does in the console, through its REST routes over real HTTP.
+import type { consoleChatMessage, consoleConversation } from '@caravan/contract/chat';
 import type { consoleRecharge } from '@caravan/contract/console';
 import type { consoleLoan } from '@caravan/contract/loans';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
@@ -60,4 +61,23 @@ export async function rejectLoan(baseUrl: string, token: string, id: string, rea
     body: JSON.stringify({ reason }),
   });
   return json<ConsoleLoan>(response);
+}
+
+export type ConsoleConversation = ReturnType<typeof consoleConversation.parse>;
+export type ConsoleChatMessage = ReturnType<typeof consoleChatMessage.parse>;
+
+/** The buyer's conversation in the customer-service inbox (GET /console/api/chat/conversations?buyer=). */
+export async function buyerConversation(baseUrl: string, token: string, username: string): Promise<ConsoleConversation | undefined> {
+  const response = await fetch(`${baseUrl}/console/api/chat/conversations?buyer=${encodeURIComponent(username)}`, { headers: { authorization: `Bearer ${token}` } });
+  return (await json<{ items: ConsoleConversation[] }>(response)).items.find((conversation) => conversation.username === username);
+}
+
+/** Answers a buyer in the chat as the signed-in operator (text). */
+export async function replyInChat(baseUrl: string, token: string, conversationId: string, text: string): Promise<ConsoleChatMessage> {
+  const response = await fetch(`${baseUrl}/console/api/chat/conversations/${conversationId}/messages`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ type: 'text', content: text }),
+  });
+  return json<ConsoleChatMessage>(response);
 }

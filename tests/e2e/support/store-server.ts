@@ -2,12 +2,15 @@
 // every test file), listening on an ephemeral port and serving the built store from apps/store/dist,
 // with a small seeded catalogue and the demo console operator.
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { startTestApp, type TestApp } from '../../../apps/api/test/support/test-app.ts';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
 import { seedCatalogue } from '../../../apps/api/src/seed/catalogue.ts';
 import { argon2Hasher } from '../../../apps/api/src/platform/passwords.ts';
+import { announceRestart, buildChatSocketServer } from '../../../apps/api/src/modules/chat/chat.socket.ts';
+import { testEnv } from '../../../apps/api/src/env.ts';
+import type { FastifyInstance } from 'fastify';
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..');
 export const STORE_DIST = path.join(root, 'apps', 'store', 'dist');
@@ -19,16 +22,61 @@ export interface StoreServer {
   brandName: string;
   /** A visible listing of the seeded catalogue, for searches and detail pages. */
   sampleGoods: { id: string; name: string };
+  /** With `chatSocket: true`: the chat socket the store's page names, which a test can stop and start again. */
+  chatSocket?: ChatSocketControl;
   close(): Promise<void>;
 }
 
-export async function startStoreServer(options: { products?: number } = {}): Promise<StoreServer> {
+export interface ChatSocketControl {
+  port: number;
+  /** As at a shutdown: every client gets the `reconnect` frame and close code 1012, then the socket stops. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
+/** A port nobody listens on now (the store's page must name the socket's port before the socket runs). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
+function chatSocketOn(testApp: TestApp, port: number): ChatSocketControl {
+  let server: FastifyInstance | undefined;
+  return {
+    port,
+    async start() {
+      if (server) return;
+      server = await buildChatSocketServer({
+        env: testEnv(),
+        translator: testApp.services.translator,
+        authenticate: (token) => testApp.services.sessions.authenticate(token),
+        operators: testApp.services.operators,
+        chat: testApp.services.chat,
+        bus: testApp.services.bus,
+      });
+      await server.listen({ host: '127.0.0.1', port });
+    },
+    async stop() {
+      if (!server) return;
+      announceRestart(server);
+      await server.close();
+      server = undefined;
+    },
+  };
+}
+
+export async function startStoreServer(options: { products?: number; chatSocket?: boolean } = {}): Promise<StoreServer> {
   const indexFile = path.join(STORE_DIST, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`the store is not built (${indexFile} is missing): run npm run build`);
   const brandName = /<title>([^<]*)<\/title>/.exec(readFileSync(indexFile, 'utf8'))?.[1] ?? '';
 
   // the clock starts now (times on screen look right) and stands still, as in the API tests
-  const testApp = await startTestApp({ start: new Date().toISOString() });
+  const chatPort = options.chatSocket ? await freePort() : undefined;
+  const testApp = await startTestApp({ start: new Date().toISOString(), ...(chatPort ? { chatSocket: String(chatPort) } : {}) });
+  const chatSocket = chatPort ? chatSocketOn(testApp, chatPort) : undefined;
   try {
     await seedCatalogue({
       products: options.products ?? 120,
@@ -47,9 +95,15 @@ export async function startStoreServer(options: { products?: number } = {}): Pro
     const sampleGoods = list.data?.pageList[0];
     if (!sampleGoods) throw new Error(`the seeded catalogue lists nothing: ${list.msg}`);
     await testApp.app.listen({ host: '127.0.0.1', port: 0 });
+    await chatSocket?.start();
     const { port } = testApp.app.server.address() as AddressInfo;
-    return { baseUrl: `http://127.0.0.1:${port}`, testApp, brandName, sampleGoods, close: () => testApp.close() };
+    const close = async () => {
+      await chatSocket?.stop();
+      await testApp.close();
+    };
+    return { baseUrl: `http://127.0.0.1:${port}`, testApp, brandName, sampleGoods, ...(chatSocket ? { chatSocket } : {}), close };
   } catch (error) {
+    await chatSocket?.stop();
     await testApp.close();
     throw error;
   }
