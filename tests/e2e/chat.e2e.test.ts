@@ -32,6 +32,8 @@ const FIRST_REPLY = 'Hello, customer service here (e2e)';
 const SECOND_REPLY = 'It left the warehouse today (e2e)';
 const THIRD_REPLY = 'The tracking number follows by mail (e2e)';
 const FOURTH_REPLY = 'Anything else? (e2e)';
+/** More than a page of newOnlinechat!list (20). */
+const EXTRA_REPLIES = 25;
 
 let server: StoreServer;
 let buyer: TestUser;
@@ -245,6 +247,34 @@ describe('a buyer chats with customer service', () => {
     await screenshot(page, 'chat-dialog-ar', { fullPage: false });
     await page.goto('/index?lang=en');
     await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('a long conversation: the badge counts, the newest page shows, scrolling up loads the older ones in place', async () => {
+    const token = await operatorLogin(server.baseUrl);
+    const conversation = await buyerConversation(server.baseUrl, token, USERNAME);
+    for (let n = 1; n <= EXTRA_REPLIES; n += 1) await replyInChat(server.baseUrl, token, conversation?.id ?? '', `Note ${n} of ${EXTRA_REPLIES} (e2e)`);
+    await page.reload();
+    await expect.poll(() => badge('chat-messages').textContent(), WAIT).toBe(String(EXTRA_REPLIES));
+    expect(await page.getByTestId('chat-messages').getAttribute('aria-label')).toBe(common('header.messagesUnread_other', { count: EXTRA_REPLIES }));
+    await page.getByTestId('chat-messages').click();
+    await log().getByText(`Note ${EXTRA_REPLIES} of ${EXTRA_REPLIES} (e2e)`).waitFor(WAIT);
+    // one page (20) to begin with, scrolled to the newest
+    expect(await log().locator('li').count()).toBe(20);
+    expect(await log().evaluate((element) => {
+      const box = element as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
+      return box.scrollHeight - box.scrollTop - box.clientHeight;
+    })).toBeLessThan(2);
+    const anchor = log().getByText(`Note 10 of ${EXTRA_REPLIES} (e2e)`);
+    await log().evaluate((element) => {
+      (element as unknown as { scrollTop: number }).scrollTop = 0;
+    });
+    await log().getByText(QUESTION).waitFor(WAIT);
+    await log().getByText(chat('list.beginning')).waitFor(WAIT);
+    // the older messages went in above what was on screen: it did not jump back to the top
+    expect(await log().evaluate((element) => (element as unknown as { scrollTop: number }).scrollTop)).toBeGreaterThan(0);
+    expect(await anchor.isVisible()).toBe(true);
+    await badge('chat-messages').waitFor({ state: 'detached', ...WAIT });
     expect(problems).toEqual([]);
   }, STEP);
 });
