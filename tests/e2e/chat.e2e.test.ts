@@ -213,6 +213,14 @@ describe('a buyer chats with customer service', () => {
     expect((resized?.x ?? 0) + (resized?.width ?? 0)).toBeLessThanOrEqual(VIEWPORT.width);
     expect((resized?.y ?? 0) + (resized?.height ?? 0)).toBeLessThanOrEqual(VIEWPORT.height);
     expect(resized?.width).toBeGreaterThan(moved.width ?? 0);
+    // from the keyboard: the arrow keys on the resize and move buttons
+    await corner.focus();
+    await corner.press('ArrowUp');
+    await expect.poll(async () => (await dialog().boundingBox())?.height, WAIT).toBe((resized?.height ?? 0) - 20);
+    const mover = dialog().getByRole('button', { name: chat('dialog.move') });
+    await mover.focus();
+    await mover.press('ArrowDown');
+    await expect.poll(async () => (await dialog().boundingBox())?.y, WAIT).toBe((resized?.y ?? 0) + 20);
     expect(problems).toEqual([]);
   }, STEP);
 
