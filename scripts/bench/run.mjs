@@ -9,12 +9,14 @@
 // applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset; "store" or
 // store:bundle, store:lighthouse, store:axe for the store alone), BENCH_LIGHTHOUSE_RUNS (default 3),
 // CHROMIUM_PATH (set by scripts/bootstrap.mjs), DATABASE_URL (bench against an external PostgreSQL
-// instead of the embedded one in .data/bench).
+// instead of the embedded one in .data/bench). The scenario "chat" is the chat socket's fan-out with
+// the wallet users (scripts/bench/chat.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { measureChat } from './chat.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -317,7 +319,7 @@ function table(rows, ceilings) {
 /** The API scenarios and the two ceilings; the servers it starts go into `children` (stopped by the caller). */
 async function measureApi(base, children) {
   const rows = [];
-  const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain'].some((name) => only.has(name)) ? walletFixtures() : undefined;
+  const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain', 'chat'].some((name) => only.has(name)) ? walletFixtures() : undefined;
   // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
   const cold = await start(
     process.execPath,
@@ -365,6 +367,9 @@ async function measureApi(base, children) {
   if (wallet && (!only || only.has('order!listMain'))) {
     rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
   }
+  if (wallet && (!only || only.has('chat'))) {
+    rows.push(...(await measureChat({ chatUrl: `ws://127.0.0.1:${serverEnv.CHAT_PORT}/`, users: wallet.users, log })));
+  }
   const ceilings = {
     fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
     pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
@@ -389,6 +394,7 @@ async function main() {
         .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
         .map((row) => `${row.name}: p99 ${row.p99} ms (goal <= 50 ms)`),
       ...rows.filter((row) => row.accepted !== undefined && row.ordersPerSecond === undefined).map((row) => `${row.name}: ${row.accepted} of ${row.total} applications accepted (goal: all)`),
+      ...rows.filter((row) => row.ackP99 !== undefined).map((row) => `${row.name}: fan-out p99 ${row.p99} ms, ack p99 ${row.ackP99} ms, ${row.delivered} of ${row.total} delivered (goal: all)`),
       ...rows.filter((row) => row.ordersPerSecond !== undefined).map((row) => `${row.name}: ${row.ordersPerSecond} orders/s, p99 ${row.p99} ms, ${row.accepted} paid, ${row.unpaidAtCutOff} placed but cut off before paying`),
       rows.length > 0 ? `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)` : undefined,
       ...(storeResult?.goals ?? []),
