@@ -45,7 +45,9 @@ export default function ChatDialog({ onClose }: { onClose: () => void }) {
   const titleId = useId();
   const dialog = useRef<HTMLElement>(null);
   const [rect, setRect] = useState<Rect>(() => clampRect(lastRect ?? initialRect(viewport()), viewport()));
-  lastRect = rect;
+  useEffect(() => {
+    lastRect = rect;
+  }, [rect]);
 
   // the window shrinks: the dialog stays inside
   useEffect(() => {
