@@ -210,6 +210,21 @@ describe('chat socket: heartbeats and shutdown', () => {
     await own.server.close();
   });
 
+  it('closes the sockets of a session that ended (logout) with 4401 at the next heartbeat', async () => {
+    const own = await startChatSocket(t, { heartbeatMs: 40 });
+    const user = await registerUser(t);
+    const support = await operatorToken(t, 'support');
+    const buyerSocket = await ChatClient.welcomed(own.url, `token=${user.token}&lang=en`);
+    const operatorSocket = await ChatClient.welcomed(own.url, `operatorToken=${support.token}`);
+    expect((await t.call('user!logout', {}, { token: user.token })).code).toBe('0');
+    expect(await buyerSocket.closed).toBe(CLOSE_UNAUTHORISED);
+    expect(buyerSocket.frames.at(-1)).toMatchObject({ type: 'error', code: '403' });
+    const loggedOut = await t.app.inject({ method: 'POST', url: '/console/api/auth/logout', headers: { authorization: `Bearer ${support.token}` } });
+    expect(loggedOut.statusCode).toBe(204);
+    expect(await operatorSocket.closed).toBe(CLOSE_UNAUTHORISED);
+    await own.server.close();
+  });
+
   it('before a shutdown tells every client to reconnect with close code 1012', async () => {
     const events: string[] = [];
     const own = await startChatSocket(t, { onSocket: (event) => events.push(event) });

@@ -29,7 +29,8 @@ import type { ChatService } from './chat.service.ts';
 // (`?operatorToken=`, role with `chat.read`). Frames are the contract's (packages/contract/src/chat.ts),
 // validated both ways. Every instance subscribes to the chat channel of the bus and turns the events
 // (published after each commit, by any instance) into frames for its own sockets: the buyer's sockets
-// and every operator's. Protocol pings every `heartbeatMs` drop sockets that stopped answering.
+// and every operator's. Protocol pings every `heartbeatMs` drop sockets that stopped answering, and
+// the login is checked again then: a socket of a session that ended closes with 4401.
 
 export const CLOSE_UNAUTHORISED = CHAT_CLOSE_UNAUTHORISED;
 export const CLOSE_FORBIDDEN = CHAT_CLOSE_FORBIDDEN;
@@ -63,6 +64,9 @@ interface Peer {
   /** set once logged in */
   buyerId?: string;
   operator?: OperatorIdentity;
+  /** the token it logged in with, checked again at every heartbeat (never logged) */
+  token?: string;
+  checking?: boolean;
 }
 
 export async function buildChatSocketServer(options: ChatSocketOptions): Promise<FastifyInstance> {
@@ -128,6 +132,32 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
 
   const unsubscribe = await options.bus.subscribe(CHAT_CHANNEL, (payload) => deliver(payload as ChatEvent));
 
+  /** A session that ended (logout, expiry, disabled account) ends its sockets too. */
+  async function stillLoggedIn(peer: Peer): Promise<void> {
+    if (!peer.token || peer.checking) return;
+    peer.checking = true;
+    try {
+      let refusal: ErrorKey | undefined;
+      if (peer.operator) {
+        refusal = await options.operators.authenticate(peer.token).then(
+          () => undefined,
+          (error: unknown) => (error instanceof AppError ? error.key : undefined),
+        );
+      } else {
+        const result = await options.authenticate(peer.token);
+        refusal = result.ok ? undefined : result.key;
+      }
+      if (refusal) {
+        send(peer, { type: 'error', code: '403', errorKey: refusal, msg: translator.t(peer.locale, refusal) });
+        peer.socket.close(CLOSE_UNAUTHORISED, 'session ended');
+      }
+    } catch (error) {
+      app.log.warn({ err: error }, 'chat socket session check failed');
+    } finally {
+      peer.checking = false;
+    }
+  }
+
   const heartbeat = setInterval(() => {
     for (const peer of peers) {
       if (!peer.alive) {
@@ -136,6 +166,7 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
       }
       peer.alive = false;
       peer.socket.ping();
+      void stillLoggedIn(peer);
     }
   }, heartbeatMs);
   heartbeat.unref();
@@ -176,6 +207,7 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
         return false;
       }
       peer.operator = operator;
+      peer.token = query.operatorToken;
       operators.add(peer);
       send(peer, { type: 'welcome', role: 'operator', partyId: operator.id, username: operator.username, unread: await chat.unreadConversations(), heartbeatMs });
       return true;
@@ -188,6 +220,7 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
     }
     // registered before anything is read, so no event falls between the catch-up and the live frames
     peer.buyerId = result.user.id;
+    peer.token = query.token;
     const set = buyers.get(result.user.id) ?? new Set<Peer>();
     set.add(peer);
     buyers.set(result.user.id, set);
