@@ -160,6 +160,8 @@ export const conversationQuery = consolePageQuery.extend({
   assignee: z.string().max(64).optional(),
   /** the buyer's user name or id */
   buyer: z.string().max(64).optional(),
+  /** conversations linked to this order (the console's order detail asks this) */
+  orderId: z.string().max(64).optional(),
 });
 
 /** One conversation in the inbox. Ordered: unread first, then the longest waiting, then the latest. */

@@ -156,6 +156,9 @@ describe('console chat: the inbox', () => {
     expect(timeline.data?.filter((entry) => entry.key === 'timeline.chat_linked')).toEqual([expect.objectContaining({ log: 'Customer service opened a conversation about this order' })]);
     const detail = await consoleRequest<{ timeline: { key: string }[] }>(t, 'GET', `/orders/${orderId}`, support.token);
     expect(detail.body.timeline.map((entry) => entry.key)).toContain('timeline.chat_linked');
+    const aboutOrder = await consoleRequest<{ items: Conversation[] }>(t, 'GET', `/chat/conversations?orderId=${orderId}`, support.token);
+    expect(aboutOrder.body.items.map((item) => item.id)).toEqual([id]);
+    expect((await consoleRequest<{ items: Conversation[] }>(t, 'GET', `/chat/conversations?orderId=${strangersOrder}`, support.token)).body.items).toEqual([]);
 
     // the buyer's context: the order, the wallet, no loan
     const context = await consoleRequest<{ user: { username: string }; orders: { id: string; status: string }[]; wallet: { available: string }; loan: unknown }>(t, 'GET', `/chat/conversations/${id}/context`, support.token);

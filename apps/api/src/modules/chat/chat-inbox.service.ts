@@ -68,7 +68,10 @@ export class ChatInboxService {
     );
   }
 
-  async list(query: { state?: 'open' | 'closed' | undefined; assignee?: string | undefined; buyer?: string | undefined; page: number; pageSize: number }, viewer: OperatorIdentity) {
+  async list(
+    query: { state?: 'open' | 'closed' | undefined; assignee?: string | undefined; buyer?: string | undefined; orderId?: string | undefined; page: number; pageSize: number },
+    viewer: OperatorIdentity,
+  ) {
     let userId: string | undefined;
     if (query.buyer) {
       const buyer = query.buyer.trim();
@@ -76,7 +79,7 @@ export class ChatInboxService {
       if (!userId) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
     }
     const assigneeId = query.assignee === 'me' ? viewer.id : query.assignee === 'unassigned' ? null : query.assignee;
-    const filter = { state: query.state, assigneeId, userId };
+    const filter = { state: query.state, assigneeId, userId, orderId: query.orderId };
     const [rows, total] = await Promise.all([
       this.repository.pageConversations(this.db, { ...filter, limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       this.repository.countConversations(this.db, filter),

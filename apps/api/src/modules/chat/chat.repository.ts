@@ -13,6 +13,8 @@ export interface ConversationFilter {
   /** an operator id, or null for unassigned */
   assigneeId?: string | null | undefined;
   userId?: string | undefined;
+  /** linked to this order */
+  orderId?: string | undefined;
   limit: number;
   offset: number;
 }
@@ -23,6 +25,15 @@ function conversationWhere(filter: Omit<ConversationFilter, 'limit' | 'offset'>)
   if (filter.assigneeId === null) conditions.push(isNull(chatConversations.assigneeId));
   else if (filter.assigneeId !== undefined) conditions.push(eq(chatConversations.assigneeId, filter.assigneeId));
   if (filter.userId) conditions.push(eq(chatConversations.userId, filter.userId));
+  if (filter.orderId) {
+    conditions.push(
+      inArray(
+        chatConversations.id,
+        // the link table is this module's own
+        sql`(select ${chatConversationOrders.conversationId} from ${chatConversationOrders} where ${chatConversationOrders.orderId} = ${filter.orderId})`,
+      ),
+    );
+  }
   return conditions.length > 0 ? and(...conditions) : undefined;
 }
 

@@ -49,7 +49,7 @@ export function chatConsoleRoutes(deps: ChatRouteDeps): ConsoleRoutes {
       '/chat/conversations',
       {
         schema: {
-          summary: 'The inbox: unread first, then the longest waiting, then the latest; filter by state, assignee ("me", "unassigned" or an operator id) and buyer (name or id). Server-paged.',
+          summary: 'The inbox: unread first, then the longest waiting, then the latest; filter by state, assignee ("me", "unassigned" or an operator id), buyer (name or id) and linked order. Server-paged.',
           tags,
           querystring: conversationQuery,
           response: { 200: consoleConversationPage, ...errors },
