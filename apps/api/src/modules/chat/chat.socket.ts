@@ -67,6 +67,8 @@ interface Peer {
   /** the token it logged in with, checked again at every heartbeat (never logged) */
   token?: string;
   checking?: boolean;
+  /** live frames that arrive between joining the fan-out and the welcome wait here: welcome comes first */
+  held?: ChatServerFrame[];
 }
 
 export async function buildChatSocketServer(options: ChatSocketOptions): Promise<FastifyInstance> {
@@ -82,6 +84,10 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
 
   function send(peer: Peer, frame: ChatServerFrame): void {
     if (validate) chatServerFrame.parse(frame);
+    if (peer.held && frame.type !== 'welcome') {
+      peer.held.push(frame);
+      return;
+    }
     if (peer.socket.readyState !== peer.socket.OPEN) return;
     if (peer.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       peer.socket.terminate();
@@ -190,6 +196,14 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
     send(peer, { type: 'missed', messages, hasMore });
   }
 
+  /** Sends the welcome, then whatever arrived for this socket while it was being prepared. */
+  function welcome(peer: Peer, frame: Extract<ChatServerFrame, { type: 'welcome' }>): void {
+    const held = peer.held ?? [];
+    peer.held = undefined;
+    send(peer, frame);
+    for (const later of held) send(peer, later);
+  }
+
   /** Logs the socket in; false when refused (the socket is then closing). */
   async function login(peer: Peer, query: { token?: string; operatorToken?: string; lastMessageId?: string }): Promise<boolean> {
     if (query.operatorToken) {
@@ -208,8 +222,9 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
       }
       peer.operator = operator;
       peer.token = query.operatorToken;
+      peer.held = [];
       operators.add(peer);
-      send(peer, { type: 'welcome', role: 'operator', partyId: operator.id, username: operator.username, unread: await chat.unreadConversations(), heartbeatMs });
+      welcome(peer, { type: 'welcome', role: 'operator', partyId: operator.id, username: operator.username, unread: await chat.unreadConversations(), heartbeatMs });
       return true;
     }
     const result: AuthResult = query.token ? await options.authenticate(query.token) : { ok: false, key: 'common.not_logged_in' };
@@ -221,10 +236,11 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
     // registered before anything is read, so no event falls between the catch-up and the live frames
     peer.buyerId = result.user.id;
     peer.token = query.token;
+    peer.held = [];
     const set = buyers.get(result.user.id) ?? new Set<Peer>();
     set.add(peer);
     buyers.set(result.user.id, set);
-    send(peer, { type: 'welcome', role: 'buyer', partyId: result.user.id, username: result.user.username, unread: await chat.unread(result.user.id), heartbeatMs });
+    welcome(peer, { type: 'welcome', role: 'buyer', partyId: result.user.id, username: result.user.username, unread: await chat.unread(result.user.id), heartbeatMs });
     if (query.lastMessageId) {
       try {
         await resume(peer, result.user.id, query.lastMessageId);
@@ -286,6 +302,7 @@ export async function buildChatSocketServer(options: ChatSocketOptions): Promise
     // the listener is attached before any await: frames a client sends right after connecting wait
     // for the login instead of being lost
     const loggedIn = login(peer, request.query).catch((error: unknown) => {
+      peer.held = undefined;
       send(peer, errorFrame(peer, error));
       socket.close(1011, 'internal error');
       return false;
