@@ -9,7 +9,7 @@ import { resolveFromRoot } from './platform/paths.ts';
 import { Lifecycle } from './platform/health.ts';
 import { gracefulShutdown } from './platform/shutdown.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
-import { DEMO_LOGINS, DEMO_OPERATOR, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -108,7 +108,7 @@ async function serve(): Promise<void> {
     say('  Demo logins');
     say(`    buyer   ${DEMO_LOGINS.buyer.username} / ${DEMO_LOGINS.buyer.password}  (fund password ${DEMO_LOGINS.buyer.safeword})`);
     say(`    seller  ${DEMO_LOGINS.seller.username} / ${DEMO_LOGINS.seller.password}  (fund password ${DEMO_LOGINS.seller.safeword})`);
-    say(`    console ${DEMO_OPERATOR.username} / ${DEMO_OPERATOR.password}  (operator, role ${DEMO_OPERATOR.role}: POST ${base}/console/api/auth/login)`);
+    for (const operator of Object.values(DEMO_OPERATORS)) say(`    console ${operator.username} / ${operator.password}  (operator, role ${operator.role}: ${base}/console/)`);
   }
   say('');
 }

@@ -6,8 +6,15 @@ export const DEMO_LOGINS = {
   seller: { username: 'demoseller', password: 'Seller#2026', safeword: '135790' },
 } as const;
 
-/** The demo console operator (role admin), for the console REST API under /console/api. */
+/** The demo console operator (role admin), for the console at /console/ and its REST API under /console/api. */
 export const DEMO_OPERATOR = { username: 'demoadmin', password: 'Console#2026', role: 'admin' } as const;
+
+/** One demo operator per role (the README says what each may do). */
+export const DEMO_OPERATORS = {
+  admin: DEMO_OPERATOR,
+  finance: { username: 'demofinance', password: 'Finance#2026', role: 'finance' },
+  support: { username: 'demosupport', password: 'Support#2026', role: 'support' },
+} as const;
 
 /** Creates the demo accounts once; later runs find them and change nothing. */
 export async function seedDemoAccounts(services: Services): Promise<void> {
@@ -28,5 +35,5 @@ export async function seedDemoAccounts(services: Services): Promise<void> {
       throw error;
     }
   }
-  await services.operators.create(DEMO_OPERATOR, 'seed');
+  for (const operator of Object.values(DEMO_OPERATORS)) await services.operators.create(operator, 'seed');
 }

@@ -142,13 +142,15 @@ describe('concurrent decisions', () => {
   });
 });
 
-describe('demo operator', () => {
-  it('is seeded once and can log in', async () => {
-    const { DEMO_OPERATOR, seedDemoAccounts } = await import('../../src/seed/demo-accounts.ts');
+describe('demo operators', () => {
+  it('are seeded once, one per role, and can log in', async () => {
+    const { DEMO_OPERATORS, seedDemoAccounts } = await import('../../src/seed/demo-accounts.ts');
     await seedDemoAccounts(t.services);
     await seedDemoAccounts(t.services);
-    const session = await login(DEMO_OPERATOR.username, DEMO_OPERATOR.password);
-    expect(session.status).toBe(200);
-    expect((await consoleCall(t, 'GET', '/auth/me', session.body.token)).body).toMatchObject({ role: 'admin' });
+    for (const operator of Object.values(DEMO_OPERATORS)) {
+      const session = await login(operator.username, operator.password);
+      expect(session.status).toBe(200);
+      expect((await consoleCall(t, 'GET', '/auth/me', session.body.token)).body).toMatchObject({ username: operator.username, role: operator.role });
+    }
   });
 });

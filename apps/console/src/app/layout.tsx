@@ -12,9 +12,17 @@ import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
 import { session, useCan, useSession } from '../lib/session.ts';
 import { PATHS } from './paths.ts';
 
+/** A queue's size beside its name: the badge for the eye, the words for screen readers. */
 function Count({ value, label }: { value: number | undefined; label: string }) {
   if (!value) return null;
-  return <Badge count={value} overflowCount={999} aria-label={label} style={{ marginInlineStart: 8 }} />;
+  return (
+    <>
+      <span aria-hidden="true">
+        <Badge count={value} overflowCount={999} style={{ marginInlineStart: 8 }} />
+      </span>
+      <span className="console-visually-hidden">{` (${label})`}</span>
+    </>
+  );
 }
 
 export function ConsoleLayout() {
@@ -77,7 +85,7 @@ export function ConsoleLayout() {
 
   if (!current) return null;
   return (
-    <Layout style={{ minHeight: '100%' }}>
+    <Layout style={{ minHeight: '100vh' }}>
       <a className="console-skip-link" href="#console-main">
         {t('common:skipToContent')}
       </a>

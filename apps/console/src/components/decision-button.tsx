@@ -48,7 +48,13 @@ export function DecisionButton({ label, title, description, fields = [], danger,
   };
 
   const submit = async () => {
-    const values = await form.validateFields();
+    let values: Record<string, string>;
+    try {
+      values = await form.validateFields();
+    } catch {
+      // the form shows what is wrong beside each field
+      return;
+    }
     setBusy(true);
     setFailure(undefined);
     try {

@@ -3,6 +3,8 @@
 import { useSearchParams } from 'react-router';
 
 export const DEFAULT_PAGE_SIZE = 20;
+/** The search parameter naming the row whose drawer is open (filters may use `id` themselves). */
+const OPEN_PARAM = 'open';
 
 export function useListParams<K extends string>(keys: readonly K[]) {
   const [params, setParams] = useSearchParams();
@@ -19,12 +21,18 @@ export function useListParams<K extends string>(keys: readonly K[]) {
     }
     setParams(next);
   };
-  /** The row whose detail drawer is open (`?id=`), kept on the same page. */
+  /** The row whose detail drawer is open (`?open=`), kept on the same page. */
   const select = (id: string | undefined) => {
     const next = new URLSearchParams(params);
-    if (id) next.set('id', id);
-    else next.delete('id');
+    if (id) next.set(OPEN_PARAM, id);
+    else next.delete(OPEN_PARAM);
     setParams(next);
   };
-  return { filter, page, pageSize, update, selected: params.get('id') ?? undefined, select };
+  /** The address of this list with one row's drawer open (links keep the keyboard and "open in new tab" working). */
+  const hrefFor = (id: string) => {
+    const next = new URLSearchParams(params);
+    next.set(OPEN_PARAM, id);
+    return `?${next.toString()}`;
+  };
+  return { filter, page, pageSize, update, selected: params.get(OPEN_PARAM) ?? undefined, select, hrefFor };
 }

@@ -24,7 +24,7 @@ export function LoginPage() {
   }
 
   return (
-    <main style={{ minHeight: '100%', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
+    <main style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#f0f2f5' }}>
       <Card style={{ width: 380 }}>
         <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography.Title level={1} style={{ fontSize: 22, margin: 0 }}>

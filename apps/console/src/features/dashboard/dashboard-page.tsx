@@ -18,11 +18,19 @@ function today(): { from: string; to: string } {
 
 const dashboardQuery = (period: { from: string; to: string }) => queryOptions({ queryKey: ['dashboard', period], queryFn: () => api.get('/dashboard', consoleDashboard, period), refetchInterval: 60_000 });
 
+/** One figure; a queue's size links to its queue (the whole card is the link). */
 function Figure({ title, value, link }: { title: string; value: ReactNode; link?: string }) {
-  return (
-    <Card size="small">
-      <Statistic title={link ? <Link to={link}>{title}</Link> : title} valueRender={() => value} />
+  const card = (
+    <Card size="small" hoverable={link !== undefined}>
+      <Statistic title={title} valueRender={() => value} />
     </Card>
+  );
+  return link ? (
+    <Link to={link} style={{ display: 'block', textDecoration: 'none' }}>
+      {card}
+    </Link>
+  ) : (
+    card
   );
 }
 

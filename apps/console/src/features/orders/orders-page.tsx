@@ -55,7 +55,7 @@ export default function OrdersPage() {
         <Input type="date" aria-label={t('orders:filters.to')} value={toDate ?? ''} onChange={(event) => list.update({ toDate: event.target.value })} style={{ width: 160 }} />
       </Space>
       {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <OrdersTable query={query} page={list.page} pageSize={list.pageSize} onPage={(page, pageSize) => list.update({ page, pageSize })} onSelect={list.select} />
+      <OrdersTable query={query} page={list.page} pageSize={list.pageSize} onPage={(page, pageSize) => list.update({ page, pageSize })} onSelect={list.select} hrefFor={list.hrefFor} />
       <OrderDrawer id={list.selected} onClose={() => list.select(undefined)} />
     </>
   );

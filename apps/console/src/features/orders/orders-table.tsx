@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Table, Typography } from 'antd';
+import { Table } from 'antd';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { StateTag } from '../../components/state-tag.tsx';
 import { Money, Time } from '../../lib/format.tsx';
@@ -12,11 +13,13 @@ export interface OrdersTableProps {
   pageSize: number;
   onPage(page: number, pageSize: number): void;
   onSelect(id: string): void;
+  /** the list's address with this order's drawer open */
+  hrefFor(id: string): string;
   /** the refund queue's columns (reason, amount) instead of the refund state */
   refundColumns?: boolean;
 }
 
-export function OrdersTable({ query, page, pageSize, onPage, onSelect, refundColumns }: OrdersTableProps) {
+export function OrdersTable({ query, page, pageSize, onPage, onSelect, hrefFor, refundColumns }: OrdersTableProps) {
   const { t } = useTranslation(['orders', 'common', 'storeOrders']);
   return (
     <Table<Order>
@@ -34,7 +37,7 @@ export function OrdersTable({ query, page, pageSize, onPage, onSelect, refundCol
         onChange: onPage,
       }}
       columns={[
-        { title: t('orders:fields.number'), dataIndex: 'id', render: (value: string) => <Typography.Link onClick={() => onSelect(value)}>{value}</Typography.Link> },
+        { title: t('orders:fields.number'), dataIndex: 'id', render: (value: string) => <Link to={hrefFor(value)}>{value}</Link> },
         { title: t('orders:fields.buyer'), dataIndex: 'buyerName' },
         { title: t('orders:fields.shop'), dataIndex: 'shopName' },
         { title: t('orders:fields.total'), dataIndex: 'total', align: 'right', sorter: (a, b) => Number(a.total) - Number(b.total), render: (value: string) => <Money value={value} /> },

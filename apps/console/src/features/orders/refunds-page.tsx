@@ -24,7 +24,7 @@ export default function RefundsPage() {
         <Segmented aria-label={t('orders:fields.refundState')} value={refundState} onChange={(value) => list.update({ refundState: String(value) })} options={VIEWS.map((value) => ({ value, label: t(`common:states.${value}`) }))} />
       </Space>
       {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <OrdersTable query={query} page={list.page} pageSize={list.pageSize} onPage={(page, pageSize) => list.update({ page, pageSize })} onSelect={list.select} refundColumns />
+      <OrdersTable query={query} page={list.page} pageSize={list.pageSize} onPage={(page, pageSize) => list.update({ page, pageSize })} onSelect={list.select} hrefFor={list.hrefFor} refundColumns />
       <OrderDrawer id={list.selected} onClose={() => list.select(undefined)} />
     </>
   );

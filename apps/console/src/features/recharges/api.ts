@@ -28,6 +28,6 @@ export function useRechargeDecision() {
   return useMutation({
     mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason: string }) =>
       api.post(`/recharges/${encodeURIComponent(id)}/${decision}`, consoleRecharge, decision === 'approve' ? (reason ? { reason } : {}) : { reason }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['recharges'] }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
+    onSuccess: () => Promise.all(['recharges', 'statement', 'dashboard'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -27,6 +27,6 @@ export function useWithdrawalDecision() {
         consoleWithdrawal,
         input.decision === 'approve' ? { txHash: input.txHash, ...(input.reason ? { reason: input.reason } : {}) } : { reason: input.reason },
       ),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: ['withdrawals'] }), client.invalidateQueries({ queryKey: ['dashboard'] })]),
+    onSuccess: () => Promise.all(['withdrawals', 'statement', 'dashboard'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -2,6 +2,7 @@ import { isTxHash, withdrawalQuery as withdrawalFilterSchema } from '@caravan/co
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Input, Select, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
@@ -50,7 +51,7 @@ export default function WithdrawalsPage() {
           onChange: (page, pageSize) => list.update({ page, pageSize }),
         }}
         columns={[
-          { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Typography.Link onClick={() => list.select(row.id)}>{value}</Typography.Link> },
+          { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{value}</Link> },
           { title: t('queues:fields.user'), dataIndex: 'username' },
           { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
           { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => Number(a.amount) - Number(b.amount), render: (value: string) => <Money value={value} /> },

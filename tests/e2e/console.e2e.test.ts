@@ -1,0 +1,350 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_OPERATORS } from '../../apps/api/src/seed/demo-accounts.ts';
+import { buyer, placeOrder, sellerWithListing } from '../../apps/api/test/support/orders.ts';
+import { nextAddress } from '../../apps/api/test/support/test-app.ts';
+import { placeRecharge, rechargeIdOf, SAFEWORD, sessionToken, walletUser, fund, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
+import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { english } from './support/messages.ts';
+import { startStoreServer, type StoreServer } from './support/store-server.ts';
+
+// The operator console in Chromium, against the real API server serving the built console at /console/:
+// an admin logs in (after a refused password), approves a recharge after zooming into its proof, pays
+// out one withdrawal with a transaction hash (a malformed hash is refused as typed) and rejects another,
+// ships one order, approves another's refund, and finds each action in the audit log; a support operator
+// is offered no money action and the server refuses one forced through; an ended session leads back to
+// the login page. Screenshots of the dashboard (en, zh-CN) and each queue go to tests/e2e/screenshots/,
+// and axe-core finds no serious or critical violation on the dashboard, a queue with its drawer and the
+// login page. The work (deposits, withdrawals, orders) is set up through the server's own services.
+
+const WAIT = { timeout: 30_000 };
+const STEP = 120_000;
+const common = english('common', 'console');
+const queues = english('queues', 'console');
+const orders = english('orders', 'console');
+const audit = english('audit', 'console');
+const root = path.resolve(import.meta.dirname, '..', '..');
+const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const ADMIN = DEMO_OPERATORS.admin;
+const SUPPORT = DEMO_OPERATORS.support;
+const TX_HASH = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
+
+let server: StoreServer;
+let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
+let page: Page;
+/** The work waiting for the operators. */
+const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '' };
+
+beforeAll(async () => {
+  if (!existsSync(path.join(root, 'apps', 'console', 'dist', 'index.html'))) throw new Error('the console is not built: run npm run build');
+  server = await startStoreServer({ products: 30 });
+  const t = server.testApp;
+  for (const operator of [DEMO_OPERATORS.finance, SUPPORT]) await t.services.operators.create(operator, 'e2e');
+
+  const depositor = await walletUser(t, { safeword: false });
+  work.recharge.orderNo = await placeRecharge(t, depositor, '250.5');
+  work.recharge.id = await rechargeIdOf(t, work.recharge.orderNo);
+  for (const amount of ['120', '80']) {
+    const user = await walletUser(t, { address: true });
+    await fund(t, user, '300');
+    const applied = await t.call<{ order_no: string }>('withdraw!apply', { session_token: await sessionToken(t, user), safeword: SAFEWORD, amount }, { token: user.token, remoteAddress: nextAddress() });
+    const orderNo = applied.data?.order_no ?? '';
+    work.withdrawals.push({ orderNo, id: await withdrawalIdOf(t, orderNo) });
+  }
+  const seller = await sellerWithListing(t);
+  const shopper = await buyer(t, '10000');
+  work.shipOrder = await placeOrder(t, shopper, { sellerGoodsId: seller.listing.sellerGoodsId, goodsNum: 1 });
+  await t.services.payments.pay(shopper.id, work.shipOrder, SAFEWORD);
+  work.refundOrder = await placeOrder(t, shopper, { sellerGoodsId: seller.listing.sellerGoodsId, goodsNum: 2 });
+  await t.services.payments.pay(shopper.id, work.refundOrder, SAFEWORD);
+  const asked = await t.call('order!returns', { orderId: work.refundOrder, returnReason: '3', returnDetail: 'The colour is not the one ordered', imgUrl1: shopper.proofUrl }, { token: shopper.token, remoteAddress: nextAddress() });
+  if (asked.code !== '0') throw new Error(`refund request failed: ${asked.msg}`);
+
+  browser = await launchChromium();
+  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
+  page = await context.newPage();
+}, STEP);
+
+screenshotFailures(() => page);
+afterAll(() => closeAll(context, browser, server));
+
+/**
+ * axe-core in the page as it is (evaluated through the devtools protocol, which the page's CSP does not
+ * govern); `within` limits it to an open drawer or dialog (what lies under its mask is not in use).
+ */
+async function seriousAxeViolations(within?: string): Promise<string[]> {
+  await page.evaluate(axeSource);
+  return page.evaluate(async (selector) => {
+    const axe = (globalThis as unknown as { axe: { run(context: Document | Element, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const outcome = await axe.run((selector ? document.querySelector(selector) : null) ?? document, { resultTypes: ['violations'] });
+    // each with where it is, so a failure says what to fix
+    return outcome.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+  }, within);
+}
+
+async function logIn(username: string, password: string): Promise<void> {
+  await page.getByLabel(common('login.username')).fill(username);
+  await page.getByLabel(common('login.password')).fill(password);
+  await page.getByRole('button', { name: common('login.submit') }).click();
+}
+
+/** Confirms the open dialog, filling its fields first; waits for the success message. */
+async function confirmDialog(title: string, fields: Record<string, string>, success: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor(WAIT);
+  for (const [label, value] of Object.entries(fields)) await dialog.getByLabel(label).fill(value);
+  await dialog.getByRole('button', { name: common('actions.confirm') }).click();
+  await page.locator('.ant-message', { hasText: success }).waitFor(WAIT);
+  await dialog.waitFor({ state: 'hidden', ...WAIT });
+}
+
+/** Opens a row's drawer from the keyboard: its link, then Enter. */
+async function openFromKeyboard(linkText: string): Promise<void> {
+  const link = page.getByRole('link', { name: linkText, exact: true });
+  await link.waitFor(WAIT);
+  await link.press('Enter');
+}
+
+function drawer(title: string) {
+  return page.getByRole('dialog', { name: title });
+}
+
+/** Closes a drawer from the keyboard (Escape), as an operator working without the mouse would. */
+async function closeDrawer(title: string): Promise<void> {
+  await drawer(title).focus();
+  await page.keyboard.press('Escape');
+  await drawer(title).waitFor({ state: 'hidden', ...WAIT });
+}
+
+describe('the operator console', () => {
+  it(
+    'refuses a wrong password with the server message, then logs the admin in to the dashboard',
+    async () => {
+      await page.goto('/console/');
+      await page.waitForURL('**/console/login', WAIT);
+      await logIn(ADMIN.username, 'not-the-password');
+      await page.getByRole('alert').filter({ hasText: serverMessages['operators.login_failed'] ?? '' }).waitFor(WAIT);
+      expect(await seriousAxeViolations()).toEqual([]);
+      await logIn(ADMIN.username, ADMIN.password);
+      await page.getByRole('heading', { name: audit('dashboard.title') }).waitFor(WAIT);
+      await page.getByTestId('operator').filter({ hasText: common('roles.admin') }).waitFor(WAIT);
+      // the queues' sizes, on the dashboard and in the navigation
+      await page.locator('.ant-statistic', { hasText: audit('dashboard.pendingWithdrawals') }).locator('.ant-statistic-content', { hasText: '2' }).waitFor(WAIT);
+      const nav = page.getByRole('navigation');
+      await nav.getByRole('menuitem', { name: `${common('nav.withdrawals')} (${common('nav.pendingCount', { count: 2 })})` }).waitFor(WAIT);
+      await nav.getByRole('menuitem', { name: `${common('nav.recharges')} (${common('nav.pendingCount', { count: 1 })})` }).waitFor(WAIT);
+      await nav.getByRole('menuitem', { name: `${common('nav.refunds')} (${common('nav.pendingCount', { count: 1 })})` }).waitFor(WAIT);
+      await screenshot(page, 'console-dashboard');
+      expect(await seriousAxeViolations()).toEqual([]);
+    },
+    STEP,
+  );
+
+  it(
+    'approves a recharge after zooming into its proof',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.recharges')) }).click();
+      await page.getByRole('heading', { name: queues('recharges.title') }).waitFor(WAIT);
+      await page.getByRole('link', { name: work.recharge.orderNo }).waitFor(WAIT);
+      expect(await seriousAxeViolations()).toEqual([]);
+      await openFromKeyboard(work.recharge.orderNo);
+      const title = queues('recharges.detail', { orderNo: work.recharge.orderNo });
+      const proof = drawer(title).getByRole('img', { name: queues('recharges.proofAlt', { orderNo: work.recharge.orderNo }) });
+      await proof.waitFor(WAIT);
+      await proof.click();
+      // the preview, zoomed in twice, then closed
+      const previewImage = page.locator('.ant-image-preview-img');
+      await previewImage.waitFor(WAIT);
+      const zoomIn = page.locator('.ant-image-preview-actions-action-zoomIn');
+      await zoomIn.click();
+      await zoomIn.click();
+      await expect.poll(() => previewImage.evaluate((image) => getComputedStyle(image).transform), WAIT).not.toBe('none');
+      await screenshot(page, 'console-recharge-proof-zoomed');
+      await page.locator('.ant-image-preview-close').click();
+      await previewImage.waitFor({ state: 'hidden', ...WAIT });
+      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      await screenshot(page, 'console-recharges');
+      await drawer(title).getByRole('button', { name: queues('actions.approve') }).click();
+      await confirmDialog(queues('recharges.approveTitle'), { [queues('fields.reason')]: 'proof matches the chain' }, queues('recharges.approved'));
+      await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
+      expect(await drawer(title).getByRole('button', { name: queues('actions.approve') }).count()).toBe(0);
+      await closeDrawer(title);
+    },
+    STEP,
+  );
+
+  it(
+    'pays out a withdrawal with a hash checked as typed, and rejects another',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.withdrawals')) }).click();
+      await page.getByRole('heading', { name: queues('withdrawals.title') }).waitFor(WAIT);
+      const [first, second] = work.withdrawals;
+      if (!first || !second) throw new Error('two withdrawals were set up');
+      await openFromKeyboard(first.orderNo);
+      const firstTitle = queues('withdrawals.detail', { orderNo: first.orderNo });
+      await drawer(firstTitle).getByText(queues('activity.title')).waitFor(WAIT);
+      await screenshot(page, 'console-withdrawals');
+      await drawer(firstTitle).getByRole('button', { name: queues('actions.approve') }).click();
+      const dialog = page.getByRole('dialog', { name: queues('withdrawals.approveTitle') });
+      await dialog.getByLabel(queues('fields.txHash')).fill(`0x${TX_HASH}`);
+      await dialog.getByRole('button', { name: common('actions.confirm') }).click();
+      await dialog.getByText(queues('withdrawals.badHash', { chain: 'TRC20' })).waitFor(WAIT);
+      await confirmDialog(queues('withdrawals.approveTitle'), { [queues('fields.txHash')]: TX_HASH }, queues('withdrawals.approved'));
+      await drawer(firstTitle).getByText(TX_HASH).waitFor(WAIT);
+      await closeDrawer(firstTitle);
+
+      await openFromKeyboard(second.orderNo);
+      const secondTitle = queues('withdrawals.detail', { orderNo: second.orderNo });
+      await drawer(secondTitle).getByRole('button', { name: queues('actions.reject') }).click();
+      await confirmDialog(queues('withdrawals.rejectTitle'), { [queues('fields.reason')]: 'address flagged by the screening' }, queues('withdrawals.rejected'));
+      await drawer(secondTitle).locator('.ant-tag', { hasText: common('states.rejected') }).first().waitFor(WAIT);
+      await closeDrawer(secondTitle);
+    },
+    STEP,
+  );
+
+  it(
+    'finds an order by its number and ships it from the warehouse',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.orders') }).click();
+      await page.getByRole('heading', { name: orders('title') }).waitFor(WAIT);
+      const search = page.getByRole('searchbox', { name: orders('filters.number') }).or(page.getByLabel(orders('filters.number')));
+      await search.first().fill(work.shipOrder);
+      await search.first().press('Enter');
+      await page.waitForURL(`**/console/orders?id=${work.shipOrder}`, WAIT);
+      await openFromKeyboard(work.shipOrder);
+      const title = orders('detail.title', { id: work.shipOrder });
+      await drawer(title).getByText(orders('detail.transfers')).waitFor(WAIT);
+      await screenshot(page, 'console-orders');
+      await drawer(title).getByRole('button', { name: orders('actions.ship') }).click();
+      await confirmDialog(orders('actions.shipTitle'), { [orders('fields.note')]: 'packed at the platform warehouse' }, orders('actions.shipped'));
+      await drawer(title).locator('.ant-tag', { hasText: common('states.shipped') }).first().waitFor(WAIT);
+      await closeDrawer(title);
+    },
+    STEP,
+  );
+
+  it(
+    "approves a buyer's refund after seeing its reason, picture and timeline",
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.refunds')) }).click();
+      await page.getByRole('heading', { name: orders('refunds.title') }).waitFor(WAIT);
+      await openFromKeyboard(work.refundOrder);
+      const title = orders('detail.title', { id: work.refundOrder });
+      await drawer(title).getByText(english('orders')('reasons.refund.3')).first().waitFor(WAIT);
+      await drawer(title).getByText('The colour is not the one ordered').waitFor(WAIT);
+      await drawer(title).getByRole('img', { name: orders('detail.refundPicture', { index: 1 }) }).waitFor(WAIT);
+      await screenshot(page, 'console-refunds');
+      await drawer(title).getByRole('button', { name: orders('actions.approveRefund') }).click();
+      await confirmDialog(orders('actions.approveRefundTitle'), { [orders('fields.reason')]: 'wrong colour sent' }, orders('actions.refundApproved'));
+      await drawer(title).locator('.ant-tag', { hasText: common('states.refunded') }).first().waitFor(WAIT);
+      await closeDrawer(title);
+    },
+    STEP,
+  );
+
+  it(
+    'finds each of these actions in the audit log, with its reason',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.audit') }).click();
+      await page.getByRole('heading', { name: audit('title') }).waitFor(WAIT);
+      const actor = page.getByLabel(audit('filters.actor'));
+      await actor.fill(ADMIN.username);
+      await actor.press('Enter');
+      for (const [action, reason] of [
+        ['recharge.approve', 'proof matches the chain'],
+        ['withdrawal.approve', ''],
+        ['withdrawal.reject', 'address flagged by the screening'],
+        ['order.ship', 'packed at the platform warehouse'],
+        ['order.refund', 'wrong colour sent'],
+      ] as const) {
+        const row = page.locator('tr', { has: page.locator(`[data-action="${action}"]`) }).first();
+        await row.waitFor(WAIT);
+        if (reason) expect(await row.textContent()).toContain(reason);
+      }
+      await screenshot(page, 'console-audit');
+    },
+    STEP,
+  );
+
+  it(
+    'speaks Simplified Chinese',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.dashboard') }).click();
+      await page.getByLabel(common('language')).click();
+      await page.locator('.ant-select-item-option[title="简体中文"]').click();
+      await page.locator('html[lang="zh-CN"]').waitFor({ state: 'attached', ...WAIT });
+      const zh = JSON.parse(readFileSync(path.join(root, 'locales', 'zh-CN', 'console-audit.json'), 'utf8')) as { dashboard: { title: string } };
+      await page.getByRole('heading', { name: zh.dashboard.title }).waitFor(WAIT);
+      await screenshot(page, 'console-dashboard-zh-CN');
+      await page.getByLabel('语言').click();
+      await page.locator('.ant-select-item-option[title="English"]').click();
+      await page.locator('html[lang="en"]').waitFor({ state: 'attached', ...WAIT });
+    },
+    STEP,
+  );
+
+  it(
+    'offers a support operator no money action, and the server refuses one forced through',
+    async () => {
+      await page.getByRole('button', { name: common('logout') }).click();
+      await page.waitForURL('**/console/login', WAIT);
+      await logIn(SUPPORT.username, SUPPORT.password);
+      await page.getByTestId('operator').filter({ hasText: common('roles.support') }).waitFor(WAIT);
+      expect(await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.audit') }).count()).toBe(0);
+
+      // a pending deposit: visible, with no decision to take
+      const t = server.testApp;
+      const depositor = await walletUser(t, { safeword: false });
+      const orderNo = await placeRecharge(t, depositor, '10');
+      await page.goto('/console/recharges');
+      await openFromKeyboard(orderNo);
+      const title = queues('recharges.detail', { orderNo });
+      await drawer(title).getByText(queues('recharges.proof')).first().waitFor(WAIT);
+      expect(await drawer(title).getByRole('button', { name: queues('actions.approve') }).count()).toBe(0);
+      expect(await drawer(title).getByRole('button', { name: queues('actions.reject') }).count()).toBe(0);
+      await screenshot(page, 'console-support-recharge');
+      await closeDrawer(title);
+
+      // forced through with the session's own token: refused
+      const forced = await page.evaluate(async (id) => {
+        const saved = JSON.parse(localStorage.getItem('caravan.console.session') ?? '{}') as { token?: string };
+        const response = await fetch(`/console/api/recharges/${id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${saved.token}`, 'content-type': 'application/json' }, body: '{}' });
+        return { status: response.status, body: (await response.json()) as { errorKey: string } };
+      }, await rechargeIdOf(t, orderNo));
+      expect(forced).toMatchObject({ status: 403, body: { errorKey: 'operators.forbidden' } });
+
+      // the refunded order: nothing to do; support may not refund
+      await page.goto(`/console/orders?id=${work.refundOrder}`);
+      await openFromKeyboard(work.refundOrder);
+      const orderTitle = orders('detail.title', { id: work.refundOrder });
+      await drawer(orderTitle).getByText(orders('detail.timeline')).waitFor(WAIT);
+      for (const action of ['actions.approveRefund', 'actions.rejectRefund', 'actions.manualRefund', 'actions.ship']) {
+        expect(await drawer(orderTitle).getByRole('button', { name: orders(action), exact: true }).count(), action).toBe(0);
+      }
+    },
+    STEP,
+  );
+
+  it(
+    'goes back to the login page when the session ends on the server',
+    async () => {
+      const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('caravan.console.session') ?? '{}') as { token?: string }).token ?? '');
+      const ended = await fetch(`${server.baseUrl}/console/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+      expect(ended.status).toBe(204);
+      await page.goto('/console/orders');
+      await page.waitForURL('**/console/login', WAIT);
+      await page.getByText(common('login.expired')).waitFor(WAIT);
+      expect(problems.filter((problem) => !problem.includes('/console/api/'))).toEqual([]);
+    },
+    STEP,
+  );
+});
