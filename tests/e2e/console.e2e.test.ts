@@ -14,7 +14,8 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // The operator console in Chromium, against the real API server serving the built console at /console/:
 // an admin logs in (after a refused password), approves a recharge after zooming into its proof, pays
 // out one withdrawal with a transaction hash (a malformed hash is refused as typed) and rejects another,
-// ships one order, approves another's refund, and finds each action in the audit log; a support operator
+// ships one order, approves another's refund, changes a system parameter (a value outside its rule is
+// refused as typed), and finds each action in the audit log; a support operator
 // is offered no money action and the server refuses one forced through; an ended session leads back to
 // the login page. Screenshots of the dashboard (en, zh-CN) and each queue go to tests/e2e/screenshots/,
 // and axe-core finds no serious or critical violation on the dashboard, a queue with its drawer and the
@@ -26,6 +27,7 @@ const common = english('common', 'console');
 const queues = english('queues', 'console');
 const orders = english('orders', 'console');
 const audit = english('audit', 'console');
+const settings = english('settings', 'console');
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -252,6 +254,30 @@ describe('the operator console', () => {
   );
 
   it(
+    'changes a system parameter within its rule, with a reason',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.settings') }).click();
+      await page.getByRole('heading', { name: settings('title') }).waitFor(WAIT);
+      await page.getByLabel(settings('search')).fill('mall_max_goods');
+      const row = page.locator('tr', { has: page.locator('[data-setting="mall_max_goods_number_in_order"]') });
+      await row.getByRole('button', { name: settings('edit') }).click();
+      const title = settings('editTitle', { key: 'mall_max_goods_number_in_order' });
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByLabel(settings('fields.value')).fill('a lot');
+      await dialog.getByLabel(settings('reason')).fill('wholesale lots are capped at 300');
+      await dialog.getByRole('button', { name: common('actions.confirm') }).click();
+      await dialog.getByText(settings('kinds.number')).waitFor(WAIT);
+      await confirmDialog(title, { [settings('fields.value')]: '300' }, settings('saved', { key: 'mall_max_goods_number_in_order' }));
+      await row.locator('[data-setting="mall_max_goods_number_in_order"]', { hasText: '300' }).waitFor(WAIT);
+      await screenshot(page, 'console-settings');
+      // the store reads the new value
+      const syspara = await server.testApp.call<Record<string, string>>('syspara!getSyspara', { code: 'mall_max_goods_number_in_order' });
+      expect(syspara.data).toEqual({ mall_max_goods_number_in_order: '300' });
+    },
+    STEP,
+  );
+
+  it(
     'finds each of these actions in the audit log, with its reason',
     async () => {
       await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.audit') }).click();
@@ -265,6 +291,7 @@ describe('the operator console', () => {
         ['withdrawal.reject', 'address flagged by the screening'],
         ['order.ship', 'packed at the platform warehouse'],
         ['order.refund', 'wrong colour sent'],
+        ['settings.update', 'wholesale lots are capped at 300'],
       ] as const) {
         const row = page.locator('tr', { has: page.locator(`[data-action="${action}"]`) }).first();
         await row.waitFor(WAIT);
@@ -299,7 +326,7 @@ describe('the operator console', () => {
       await page.waitForURL('**/console/login', WAIT);
       await logIn(SUPPORT.username, SUPPORT.password);
       await page.getByTestId('operator').filter({ hasText: common('roles.support') }).waitFor(WAIT);
-      expect(await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.audit') }).count()).toBe(0);
+      for (const entry of ['nav.audit', 'nav.settings']) expect(await page.getByRole('navigation').getByRole('menuitem', { name: common(entry) }).count(), entry).toBe(0);
 
       // a pending deposit: visible, with no decision to take
       const t = server.testApp;

@@ -213,3 +213,19 @@ export const consoleDashboard = z.object({
   withdrawals: countAndAmount,
   pending: z.object({ recharges: z.number().int(), withdrawals: z.number().int(), refunds: z.number().int() }),
 });
+
+// ---- system parameters ----------------------------------------------------------------------------
+
+export const settingKeyParams = z.object({ key: z.string().min(1).max(64) });
+/** A system parameter: its current value (JSON), default, kind for editing, and whether clients read it (syspara). */
+export const consoleSetting = z.object({
+  key: z.string(),
+  value: z.unknown(),
+  default: z.unknown(),
+  kind: z.enum(['number', 'string', 'boolean', 'json']),
+  public: z.boolean(),
+  description: z.string(),
+});
+export const consoleSettings = z.object({ items: z.array(consoleSetting) });
+/** A new value (checked against the parameter's own rule) and why it changes (audited). */
+export const settingUpdateBody = z.object({ value: z.unknown(), reason: z.string().trim().min(1).max(500) });

@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -79,6 +79,7 @@ export function ConsoleLayout() {
     },
     can('orders.read') && { key: PATHS.orders, icon: <ShoppingOutlined />, label: t('common:nav.orders') },
     can('audit.read') && { key: PATHS.audit, icon: <AuditOutlined />, label: t('common:nav.audit') },
+    can('settings.read') && { key: PATHS.settings, icon: <SettingOutlined />, label: t('common:nav.settings') },
   ].filter((item) => item !== false);
 
   const selected = items.map((item) => item.key).find((key) => key !== PATHS.dashboard && location.pathname.startsWith(key)) ?? PATHS.dashboard;

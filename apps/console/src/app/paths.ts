@@ -7,6 +7,7 @@ export const PATHS = {
   refunds: '/refunds',
   orders: '/orders',
   audit: '/audit',
+  settings: '/settings',
 } as const;
 
 export type PagePath = (typeof PATHS)[keyof typeof PATHS];

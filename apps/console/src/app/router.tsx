@@ -12,6 +12,7 @@ const WithdrawalsPage = lazy(() => import('../features/withdrawals/withdrawals-p
 const RefundsPage = lazy(() => import('../features/orders/refunds-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
+const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -41,6 +42,7 @@ export const router = createBrowserRouter(
         { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
         { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
         { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
+        { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },
         { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
       ],
     },

@@ -3,6 +3,7 @@ import { settings } from '@caravan/db/schema/content';
 import { z } from 'zod';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
 
 // The typed configuration table: every business setting operators may change at run time, with its
 // schema and default. Rows in `settings` override defaults. `public` settings can be read by clients
@@ -376,6 +377,7 @@ export class SettingsService {
     actor: { type: 'operator' | 'system'; id?: string; reason?: string; requestId?: string },
   ): Promise<void> {
     const parsed = settingDefinitions[key].schema.parse(value);
+    const before = this.get(key);
     const now = this.clock.now();
     await executor
       .insert(settings)
@@ -388,10 +390,29 @@ export class SettingsService {
       targetType: 'setting',
       targetId: key,
       reason: actor.reason ?? null,
-      detail: { value: parsed },
+      detail: { before, value: parsed },
       requestId: actor.requestId ?? null,
     });
     this.values.set(key, parsed);
+  }
+
+  /** Every parameter with its current value, for the console (operators see the private ones too). */
+  consoleList() {
+    return (Object.keys(settingDefinitions) as SettingKey[]).map((key) => {
+      const definition = settingDefinitions[key];
+      const fallback: unknown = definition.default;
+      const kind = typeof fallback === 'number' ? 'number' : typeof fallback === 'string' ? 'string' : typeof fallback === 'boolean' ? 'boolean' : 'json';
+      return { key, value: this.get(key) as unknown, default: fallback, kind: kind as 'number' | 'string' | 'boolean' | 'json', public: definition.public, description: definition.description };
+    });
+  }
+
+  /** An operator's change: checked against the parameter's rule (a stable error key when it fails), audited with before and after. */
+  async update(key: string, value: unknown, actor: { type: 'operator'; id: string; reason: string; requestId?: string }) {
+    if (!isSettingKey(key)) throw new AppError('common.not_found');
+    const parsed = settingDefinitions[key].schema.safeParse(value);
+    if (!parsed.success) throw new AppError('common.param_invalid', { field: 'value' });
+    await this.db.transaction((tx) => this.set(tx, key, parsed.data as SettingValue<typeof key>, actor));
+    return this.consoleList().find((item) => item.key === key);
   }
 
   /** syspara!getSyspara: legacy values are strings; unknown or private codes map to null. */

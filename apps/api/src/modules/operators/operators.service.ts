@@ -31,11 +31,13 @@ export type Permission =
   | 'audit.read'
   | 'chat.read'
   | 'chat.reply'
-  | 'chat.canned';
+  | 'chat.canned'
+  | 'settings.read'
+  | 'settings.write';
 
-/** What each role may do: finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships and answers the customer-service chat (with admin). */
+/** What each role may do: admin alone changes system parameters; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships and answers the customer-service chat (with admin). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write']),
   finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
   support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned']),
 };
