@@ -65,7 +65,8 @@ async function serve(): Promise<void> {
   const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`), { owner: true });
   const redis = env.REDIS_URL ? connectRedis(env.REDIS_URL) : undefined;
   const lifecycle = new Lifecycle();
-  const { app, services, metrics } = await buildApp({ env, db: database.db, lifecycle, ...(redis ? { redis } : {}) });
+  // the store's chat dialog connects to the chat socket this process serves (CHAT_PORT, on the page's host)
+  const { app, services, metrics } = await buildApp({ env, db: database.db, lifecycle, chatSocket: String(env.CHAT_PORT), ...(redis ? { redis } : {}) });
   if (env.SEED_DEMO) {
     await seedDemoAccounts(services);
     if (await catalogueIsEmpty(database.pool)) {
