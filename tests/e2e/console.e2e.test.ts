@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../apps/api/src/seed/demo-accounts.ts';
+import { applicant, applyFor } from '../../apps/api/test/support/loans.ts';
 import { buyer, placeOrder, sellerWithListing } from '../../apps/api/test/support/orders.ts';
 import { nextAddress } from '../../apps/api/test/support/test-app.ts';
 import { placeRecharge, rechargeIdOf, SAFEWORD, sessionToken, walletUser, fund, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
@@ -28,6 +29,7 @@ const queues = english('queues', 'console');
 const orders = english('orders', 'console');
 const audit = english('audit', 'console');
 const settings = english('settings', 'console');
+const loans = english('loans', 'console');
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -41,7 +43,7 @@ let context: BrowserContext;
 let problems: string[];
 let page: Page;
 /** The work waiting for the operators. */
-const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '' };
+const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '', loan: { id: '', label: '' } };
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'apps', 'console', 'dist', 'index.html'))) throw new Error('the console is not built: run npm run build');
@@ -67,6 +69,12 @@ beforeAll(async () => {
   await t.services.payments.pay(shopper.id, work.refundOrder, SAFEWORD);
   const asked = await t.call('order!returns', { orderId: work.refundOrder, returnReason: '3', returnDetail: 'The colour is not the one ordered', imgUrl1: shopper.proofUrl }, { token: shopper.token, remoteAddress: nextAddress() });
   if (asked.code !== '0') throw new Error(`refund request failed: ${asked.msg}`);
+
+  // a loan above the two-operator threshold
+  await t.services.settings.set(t.database.db, 'loan_second_approval_above', '50000', { type: 'system' });
+  const borrower = await applicant(t);
+  work.loan.id = await applyFor(t, borrower, { applyAmount: '100000' });
+  work.loan.label = `${borrower.username} · Mei Chen`;
 
   browser = await launchChromium();
   ({ context, problems } = await newStoreContext(browser, server.baseUrl));
@@ -273,6 +281,35 @@ describe('the operator console', () => {
       // the store reads the new value
       const syspara = await server.testApp.call<Record<string, string>>('syspara!getSyspara', { code: 'mall_max_goods_number_in_order' });
       expect(syspara.data).toEqual({ mall_max_goods_number_in_order: '300' });
+    },
+    STEP,
+  );
+
+  it(
+    'proposes a large loan after seeing the identity pictures; a second operator confirms it',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.loans')) }).click();
+      await page.getByRole('heading', { name: loans('title') }).waitFor(WAIT);
+      await openFromKeyboard(work.loan.label);
+      const title = loans('detail', { name: 'Mei Chen' });
+      for (const side of ['face', 'back', 'hand']) await drawer(title).getByRole('img', { name: loans(`pictures.${side}`) }).waitFor(WAIT);
+      await drawer(title).getByText(loans('makerChecker.needed')).waitFor(WAIT);
+      await screenshot(page, 'console-loans');
+      await drawer(title).getByRole('button', { name: loans('actions.propose') }).click();
+      await confirmDialog(loans('actions.proposeTitle'), { [queues('fields.reason')]: 'identity and pictures checked' }, loans('actions.proposeDone'));
+      await drawer(title).getByText(loans('makerChecker.proposed')).waitFor(WAIT);
+      // the operator who proposed cannot confirm
+      for (const action of ['actions.propose', 'actions.confirm', 'actions.approve']) expect(await drawer(title).getByRole('button', { name: loans(action) }).count(), action).toBe(0);
+      // a finance operator confirms (through the REST route); the drawer shows the loan approved
+      const finance = DEMO_OPERATORS.finance;
+      const login = (await (await fetch(`${server.baseUrl}/console/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: finance.username, password: finance.password }) })).json()) as { token: string };
+      const confirmed = await fetch(`${server.baseUrl}/console/api/loans/${work.loan.id}/approve`, { method: 'POST', headers: { authorization: `Bearer ${login.token}`, 'content-type': 'application/json' }, body: '{}' });
+      expect(confirmed.status).toBe(200);
+      await closeDrawer(title);
+      await page.getByRole('combobox', { name: english('queues', 'console')('filters.state') }).waitFor(WAIT);
+      await page.goto(`/console/loans?state=all&open=${work.loan.id}`);
+      await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
+      await closeDrawer(title);
     },
     STEP,
   );

@@ -1,4 +1,4 @@
-import { AuditOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { logout, useMe } from '../features/auth/api.ts';
+import { pendingLoansCount } from '../features/loans/api.ts';
 import { pendingRefundsCount } from '../features/orders/api.ts';
 import { pendingRechargesCount } from '../features/recharges/api.ts';
 import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
@@ -44,6 +45,7 @@ export function ConsoleLayout() {
   const recharges = useQuery({ ...pendingRechargesCount, enabled: can('recharges.read') });
   const withdrawals = useQuery({ ...pendingWithdrawalsCount, enabled: can('withdrawals.read') });
   const refunds = useQuery({ ...pendingRefundsCount, enabled: can('orders.read') });
+  const loans = useQuery({ ...pendingLoansCount, enabled: can('loans.read') });
 
   const items = [
     { key: PATHS.dashboard, icon: <DashboardOutlined />, label: t('common:nav.dashboard') },
@@ -74,6 +76,16 @@ export function ConsoleLayout() {
         <span>
           {t('common:nav.refunds')}
           <Count value={refunds.data} label={t('common:nav.pendingCount', { count: refunds.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('loans.read') && {
+      key: PATHS.loans,
+      icon: <BankOutlined />,
+      label: (
+        <span>
+          {t('common:nav.loans')}
+          <Count value={loans.data} label={t('common:nav.pendingCount', { count: loans.data ?? 0 })} />
         </span>
       ),
     },

@@ -5,6 +5,7 @@ export const PATHS = {
   recharges: '/recharges',
   withdrawals: '/withdrawals',
   refunds: '/refunds',
+  loans: '/loans',
   orders: '/orders',
   audit: '/audit',
   settings: '/settings',

@@ -12,6 +12,7 @@ const WithdrawalsPage = lazy(() => import('../features/withdrawals/withdrawals-p
 const RefundsPage = lazy(() => import('../features/orders/refunds-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
+const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -40,6 +41,7 @@ export const router = createBrowserRouter(
         { path: PATHS.recharges.slice(1), element: page(<RechargesPage />) },
         { path: PATHS.withdrawals.slice(1), element: page(<WithdrawalsPage />) },
         { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
+        { path: PATHS.loans.slice(1), element: page(<LoansPage />) },
         { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
         { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
         { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },

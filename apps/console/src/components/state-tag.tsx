@@ -17,6 +17,8 @@ const COLORS: Record<string, string> = {
   failed: '#a8071a',
   cancelled: '#595959',
   refunded: '#531dab',
+  overdue: '#a8071a',
+  repaid: '#237804',
 };
 const OTHER = '#595959';
 
