@@ -186,7 +186,11 @@ describe('the operator console', () => {
       await confirmDialog(queues('recharges.approveTitle'), { [queues('fields.reason')]: 'proof matches the chain' }, queues('recharges.approved'));
       await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
       expect(await drawer(title).getByRole('button', { name: queues('actions.approve') }).count()).toBe(0);
-      await closeDrawer(title);
+      // the user's full wallet statement: the credit with the balance after it
+      await drawer(title).getByRole('link', { name: queues('activity.full') }).click();
+      await page.getByRole('heading', { name: english('users', 'console')('title') }).waitFor(WAIT);
+      await page.locator('tr', { hasText: queues('kinds.recharge') }).filter({ hasText: '250.50 USDT' }).first().waitFor(WAIT);
+      await screenshot(page, 'console-statement');
     },
     STEP,
   );

@@ -1,4 +1,4 @@
-import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -90,6 +90,7 @@ export function ConsoleLayout() {
       ),
     },
     can('orders.read') && { key: PATHS.orders, icon: <ShoppingOutlined />, label: t('common:nav.orders') },
+    can('statements.read') && { key: PATHS.users, icon: <UserOutlined />, label: t('common:nav.users') },
     can('audit.read') && { key: PATHS.audit, icon: <AuditOutlined />, label: t('common:nav.audit') },
     can('settings.read') && { key: PATHS.settings, icon: <SettingOutlined />, label: t('common:nav.settings') },
   ].filter((item) => item !== false);

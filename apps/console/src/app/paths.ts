@@ -7,6 +7,7 @@ export const PATHS = {
   refunds: '/refunds',
   loans: '/loans',
   orders: '/orders',
+  users: '/users',
   audit: '/audit',
   settings: '/settings',
 } as const;

@@ -13,6 +13,7 @@ const RefundsPage = lazy(() => import('../features/orders/refunds-page.tsx'));
 const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
+const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -43,6 +44,7 @@ export const router = createBrowserRouter(
         { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
         { path: PATHS.loans.slice(1), element: page(<LoansPage />) },
         { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
+        { path: PATHS.users.slice(1), element: page(<UsersPage />) },
         { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
         { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },
         { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },

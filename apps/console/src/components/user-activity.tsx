@@ -4,6 +4,7 @@ import { consoleStatement } from '@caravan/contract/console';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { api, errorText } from '../lib/api.ts';
 import { Money, PlatformTime } from '../lib/format.tsx';
@@ -11,11 +12,18 @@ import { Money, PlatformTime } from '../lib/format.tsx';
 type Line = z.output<typeof consoleStatement>['lines']['items'][number];
 
 export const RECENT_ACTIVITY_LINES = 8;
-/** Directions that take money from the user's available balance (amounts come unsigned). */
-const OUTGOING = new Set(['out', 'hold']);
 
-export const statementQuery = (userId: string, page = 1, pageSize = RECENT_ACTIVITY_LINES) =>
-  queryOptions({ queryKey: ['statement', userId, page, pageSize], queryFn: () => api.get(`/users/${encodeURIComponent(userId)}/statement`, consoleStatement, { page, pageSize }) });
+export const statementQuery = (userId: string, page = 1, pageSize = RECENT_ACTIVITY_LINES, kind?: string) =>
+  queryOptions({ queryKey: ['statement', userId, page, pageSize, kind], queryFn: () => api.get(`/users/${encodeURIComponent(userId)}/statement`, consoleStatement, { page, pageSize, kind }) });
+
+export type StatementLine = Line;
+/** Directions that take money from the user's available balance (amounts come unsigned). */
+export const OUTGOING = new Set(['out', 'hold']);
+
+/** An unsigned statement amount with the sign of its direction. */
+export function signedAmount(line: Pick<Line, 'amount' | 'direction'>): string {
+  return OUTGOING.has(line.direction) ? `-${line.amount}` : line.amount;
+}
 
 export function UserActivity({ userId }: { userId: string }) {
   const { t } = useTranslation(['queues', 'common']);
@@ -25,6 +33,7 @@ export function UserActivity({ userId }: { userId: string }) {
       <Typography.Title level={3} style={{ fontSize: 16 }}>
         {t('queues:activity.title')}
       </Typography.Title>
+      <Link to={`/users?userId=${encodeURIComponent(userId)}`}>{t('queues:activity.full')}</Link>
       {statement.error ? <Alert type="error" showIcon title={errorText(statement.error, t)} /> : null}
       {statement.data ? (
         <Descriptions size="small" column={3} style={{ marginBottom: 8 }}>
@@ -48,7 +57,7 @@ export function UserActivity({ userId }: { userId: string }) {
         columns={[
           { title: t('queues:fields.createdAt'), dataIndex: 'time', render: (value: string) => <PlatformTime value={value} /> },
           { title: t('queues:activity.kind'), dataIndex: 'kind', render: (value: string) => t(`queues:kinds.${value}`, { defaultValue: value }) },
-          { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', render: (value: string, line) => <Money value={OUTGOING.has(line.direction) ? `-${value}` : value} /> },
+          { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', render: (_: string, line) => <Money value={signedAmount(line)} /> },
           { title: t('queues:activity.balanceAfter'), dataIndex: 'balance', align: 'right', render: (value: string) => <Money value={value} /> },
         ]}
       />

@@ -7,6 +7,7 @@ import { DecisionButton } from '../../components/decision-button.tsx';
 import { useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
+import { UserActivity } from '../../components/user-activity.tsx';
 import { errorText } from '../../lib/api.ts';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
@@ -152,6 +153,7 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
               />
             </Space>
           ) : null}
+          <UserActivity userId={row.userId} />
           <section>
             <Typography.Title level={3} style={{ fontSize: 16 }}>
               {t('queues:recharges.history')}
