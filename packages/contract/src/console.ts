@@ -7,7 +7,9 @@ export const consolePageQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-export const consolePage = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+/** A page of a console list; `totalIsLowerBound`: there are more than `total` matches (counts stop at a cap). */
+export const consolePage = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), page: z.number().int(), pageSize: z.number().int(), totalIsLowerBound: z.boolean().optional() });
 
 // ---- operators and sessions ---------------------------------------------------------------------
 

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { OrdersRepository } from '../../src/modules/orders/orders.repository.ts';
+import { pageTotal } from '../../src/platform/capped-count.ts';
 import { DAY_MS, HOUR_MS } from '../../src/platform/clock.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, placeOrder, sellerWithListing } from '../support/orders.ts';
@@ -140,6 +142,15 @@ describe('the order screens', () => {
     const placedLater = await consoleCall<{ items: unknown[]; total: number }>(t, 'GET', `/orders?buyerId=${shopper.id}&${period(new Date(now.getTime() + HOUR_MS), new Date(now.getTime() + 2 * HOUR_MS))}`, support.token);
     expect(placedLater.body).toMatchObject({ items: [], total: 0 });
     expect(await consoleCall(t, 'GET', '/orders?from=last-week', support.token)).toMatchObject({ status: 400, body: { errorKey: 'common.param_invalid' } });
+
+    // counts stop at a cap: past it the page says "more than"
+    await placeOrder(t, shopper, { sellerGoodsId: seller.listing.sellerGoodsId, goodsNum: 3 });
+    const repository = new OrdersRepository();
+    expect((await repository.search(t.database.db, { buyerId: shopper.id, limit: 1, offset: 0 }, 5)).counted).toBe(2);
+    const capped = await repository.search(t.database.db, { buyerId: shopper.id, limit: 1, offset: 0 }, 1);
+    expect(pageTotal(capped.counted, 1)).toEqual({ total: 1, totalIsLowerBound: true });
+    expect(pageTotal(2, 5)).toEqual({ total: 2, totalIsLowerBound: false });
+    expect((await consoleCall<{ total: number; totalIsLowerBound: boolean }>(t, 'GET', `/orders?buyerId=${shopper.id}`, support.token)).body).toMatchObject({ total: 2, totalIsLowerBound: false });
 
     // a paid order: support may ship it, finance may refund it; neither is offered the other's action
     expect((await consoleCall<{ actions: unknown }>(t, 'GET', `/orders/${orderId}`, support.token)).body.actions).toEqual({ ship: true, approveRefund: false, rejectRefund: false, manualRefund: false });

@@ -2,6 +2,7 @@ import type { Executor } from '@caravan/db/client';
 import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
+import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { OrderState } from './order-state.ts';
 
@@ -236,7 +237,8 @@ export class OrdersRepository {
   }
 
   /** The console's order search. */
-  async search(executor: Executor, filter: ConsoleOrderFilter): Promise<{ rows: OrderRow[]; total: number }> {
+  /** A console page and its match count, counted no further than `countCap + 1`. */
+  async search(executor: Executor, filter: ConsoleOrderFilter, countCap = LIST_COUNT_CAP): Promise<{ rows: OrderRow[]; counted: number }> {
     const where = and(
       filter.status ? eq(orders.status, filter.status) : undefined,
       filter.refundState ? eq(orders.refundState, filter.refundState) : undefined,
@@ -246,11 +248,11 @@ export class OrdersRepository {
       filter.from ? gte(orders.createdAt, filter.from) : undefined,
       filter.to ? lt(orders.createdAt, filter.to) : undefined,
     );
-    const [rows, totals] = await Promise.all([
+    const [rows, counted] = await Promise.all([
       executor.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(filter.limit).offset(filter.offset),
-      executor.select({ n: count() }).from(orders).where(where),
+      cappedCount(executor, orders, where, countCap),
     ]);
-    return { rows, total: totals[0]?.n ?? 0 };
+    return { rows, counted };
   }
 
   /** The dashboard's order figures: placed and paid (with their value, the GMV) in [from, to), and refunds waiting (partial index). */

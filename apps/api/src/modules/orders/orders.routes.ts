@@ -4,6 +4,7 @@ import { money } from '@caravan/contract/money';
 import type { Database } from '@caravan/db/client';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pageTotal } from '../../platform/capped-count.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { localized } from '../catalog/localized.ts';
 import { restErrorOutput, type ConsoleRoutes } from '../operators/operators.routes.ts';
@@ -126,8 +127,8 @@ export function ordersConsoleRoutes(deps: OrderRouteDeps): ConsoleRoutes {
       async (request) => {
         const { page, pageSize, from, to, ...filter } = request.query;
         const range = { from: from ? new Date(from) : undefined, to: to ? new Date(to) : undefined };
-        const { rows, total } = await deps.repository.search(deps.db, { ...filter, ...range, limit: pageSize, offset: (page - 1) * pageSize });
-        return { items: await summaries(rows), total, page, pageSize };
+        const { rows, counted } = await deps.repository.search(deps.db, { ...filter, ...range, limit: pageSize, offset: (page - 1) * pageSize });
+        return { items: await summaries(rows), ...pageTotal(counted), page, pageSize };
       },
     );
     typed.get(

@@ -3,6 +3,7 @@ import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { pageTotal } from '../../platform/capped-count.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import type { SettingsService } from '../content/settings.ts';
@@ -342,8 +343,8 @@ export class RechargeService {
   /** The console's queue: filter by state, method or user, newest first. */
   async consoleList(filter: { state?: string | undefined; method?: string | undefined; userId?: string | undefined; page: number; pageSize: number }) {
     const query = { ...filter, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
-    const [rows, total] = await Promise.all([this.repository.consoleRecharges(this.db, query), this.repository.countConsoleRecharges(this.db, query)]);
-    return { rows, total };
+    const [rows, counted] = await Promise.all([this.repository.consoleRecharges(this.db, query), this.repository.countConsoleRecharges(this.db, query)]);
+    return { rows, ...pageTotal(counted) };
   }
 
   async consoleGet(id: string): Promise<RechargeRow> {

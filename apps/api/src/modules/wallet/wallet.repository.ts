@@ -1,5 +1,6 @@
 import type { Executor } from '@caravan/db/client';
 import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
+import { cappedCount } from '../../platform/capped-count.ts';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -88,9 +89,9 @@ export class WalletRepository {
       .offset(filter.offset);
   }
 
-  async countConsoleRecharges(executor: Executor, filter: ConsoleFilter): Promise<number> {
-    const rows = await executor.select({ n: count() }).from(rechargeOrders).where(this.rechargeConditions(filter));
-    return rows[0]?.n ?? 0;
+  /** Matches of the console's filter, counted no further than the cap + 1. */
+  countConsoleRecharges(executor: Executor, filter: ConsoleFilter): Promise<number> {
+    return cappedCount(executor, rechargeOrders, this.rechargeConditions(filter));
   }
 
   /**
@@ -184,9 +185,9 @@ export class WalletRepository {
       .offset(filter.offset);
   }
 
-  async countConsoleWithdrawals(executor: Executor, filter: ConsoleFilter): Promise<number> {
-    const rows = await executor.select({ n: count() }).from(withdrawOrders).where(this.withdrawalConditions(filter));
-    return rows[0]?.n ?? 0;
+  /** Matches of the console's filter, counted no further than the cap + 1. */
+  countConsoleWithdrawals(executor: Executor, filter: ConsoleFilter): Promise<number> {
+    return cappedCount(executor, withdrawOrders, this.withdrawalConditions(filter));
   }
 
   // ---- the one-unfinished rule ----------------------------------------------------------------

@@ -54,9 +54,9 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
       '/recharges',
       { schema: { summary: 'Deposits to review (filter by state, method, user), newest first.', tags, querystring: rechargeQuery, response: { 200: consolePage(consoleRecharge), ...errors } }, preHandler: auth.require('recharges.read') },
       async (request) => {
-        const { rows, total } = await recharges.consoleList(request.query);
+        const { rows, total, totalIsLowerBound } = await recharges.consoleList(request.query);
         const users = await names(rows.map((row) => row.userId));
-        return { items: rows.map((row) => toConsoleRecharge(row, users.get(row.userId)?.username ?? '')), total, page: request.query.page, pageSize: request.query.pageSize };
+        return { items: rows.map((row) => toConsoleRecharge(row, users.get(row.userId)?.username ?? '')), total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize };
       },
     );
     typed.get(
@@ -89,9 +89,9 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
       '/withdrawals',
       { schema: { summary: 'Withdrawals to pay out (filter by state, user), newest first.', tags, querystring: withdrawalQuery, response: { 200: consolePage(consoleWithdrawal), ...errors } }, preHandler: auth.require('withdrawals.read') },
       async (request) => {
-        const { rows, total } = await withdrawals.consoleList(request.query);
+        const { rows, total, totalIsLowerBound } = await withdrawals.consoleList(request.query);
         const users = await names(rows.map((row) => row.userId));
-        return { items: rows.map((row) => toConsoleWithdrawal(row, users.get(row.userId)?.username ?? '')), total, page: request.query.page, pageSize: request.query.pageSize };
+        return { items: rows.map((row) => toConsoleWithdrawal(row, users.get(row.userId)?.username ?? '')), total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize };
       },
     );
     typed.get(

@@ -4,6 +4,7 @@ import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { pageTotal } from '../../platform/capped-count.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { secondOfDay, startOfDay } from '../../platform/time-zone.ts';
@@ -226,8 +227,8 @@ export class WithdrawalService {
   /** The console's queue: filter by state or user, newest first. */
   async consoleList(filter: { state?: string | undefined; userId?: string | undefined; page: number; pageSize: number }) {
     const query = { ...filter, limit: filter.pageSize, offset: (filter.page - 1) * filter.pageSize };
-    const [rows, total] = await Promise.all([this.repository.consoleWithdrawals(this.db, query), this.repository.countConsoleWithdrawals(this.db, query)]);
-    return { rows, total };
+    const [rows, counted] = await Promise.all([this.repository.consoleWithdrawals(this.db, query), this.repository.countConsoleWithdrawals(this.db, query)]);
+    return { rows, ...pageTotal(counted) };
   }
 
   async consoleGet(id: string): Promise<WithdrawRow> {

@@ -8,7 +8,7 @@ import type { Order } from './api.ts';
 
 /** The order list of the orders and refunds pages: server-paged, a row opens the order's drawer. */
 export interface OrdersTableProps {
-  query: UseQueryResult<{ items: Order[]; total: number }>;
+  query: UseQueryResult<{ items: Order[]; total: number; totalIsLowerBound?: boolean | undefined }>;
   page: number;
   pageSize: number;
   onPage(page: number, pageSize: number): void;
@@ -33,7 +33,7 @@ export function OrdersTable({ query, page, pageSize, onPage, onSelect, hrefFor, 
         pageSize,
         total: query.data?.total ?? 0,
         showSizeChanger: true,
-        showTotal: (total) => t('common:table.total', { total }),
+        showTotal: (total) => t(query.data?.totalIsLowerBound ? 'common:table.moreThan' : 'common:table.total', { total }),
         onChange: onPage,
       }}
       columns={[

@@ -59,7 +59,7 @@ export default function RechargesPage() {
           pageSize: list.pageSize,
           total: query.data?.total ?? 0,
           showSizeChanger: true,
-          showTotal: (total) => t('common:table.total', { total }),
+          showTotal: (total) => t(query.data?.totalIsLowerBound ? 'common:table.moreThan' : 'common:table.total', { total }),
           onChange: (page, pageSize) => list.update({ page, pageSize }),
         }}
         columns={[
