@@ -30,6 +30,7 @@ const orders = english('orders', 'console');
 const audit = english('audit', 'console');
 const settings = english('settings', 'console');
 const loans = english('loans', 'console');
+const chat = english('chat', 'console');
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -43,7 +44,7 @@ let context: BrowserContext;
 let problems: string[];
 let page: Page;
 /** The work waiting for the operators. */
-const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '', loan: { id: '', label: '' } };
+const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '', loan: { id: '', label: '' }, chatBuyer: '' };
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'apps', 'console', 'dist', 'index.html'))) throw new Error('the console is not built: run npm run build');
@@ -75,6 +76,12 @@ beforeAll(async () => {
   const borrower = await applicant(t);
   work.loan.id = await applyFor(t, borrower, { applyAmount: '100000' });
   work.loan.label = `${borrower.username} · Mei Chen`;
+
+  // a buyer writes to customer service
+  const asking = await walletUser(t, { safeword: false });
+  const sent = await t.call('newOnlinechat!send', { content: 'Where is my parcel?' }, { token: asking.token, remoteAddress: nextAddress() });
+  if (sent.code !== '0') throw new Error(`chat message failed: ${sent.msg}`);
+  work.chatBuyer = asking.username;
 
   browser = await launchChromium();
   ({ context, problems } = await newStoreContext(browser, server.baseUrl));
@@ -313,6 +320,24 @@ describe('the operator console', () => {
       await page.getByRole('combobox', { name: english('queues', 'console')('filters.state') }).waitFor(WAIT);
       await page.goto(`/console/loans?state=all&open=${work.loan.id}`);
       await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
+      await closeDrawer(title);
+    },
+    STEP,
+  );
+
+  it(
+    "answers a buyer's message from the customer-service inbox",
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.chat')) }).click();
+      await page.getByRole('heading', { name: chat('title') }).waitFor(WAIT);
+      await openFromKeyboard(work.chatBuyer);
+      const title = chat('detail', { name: work.chatBuyer });
+      await drawer(title).getByText('Where is my parcel?').waitFor(WAIT);
+      await drawer(title).getByLabel(chat('reply')).fill('It left the warehouse this morning.');
+      await drawer(title).getByRole('button', { name: chat('send') }).click();
+      await drawer(title).getByText('It left the warehouse this morning.').waitFor(WAIT);
+      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      await screenshot(page, 'console-chat');
       await closeDrawer(title);
     },
     STEP,

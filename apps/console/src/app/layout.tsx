@@ -1,4 +1,4 @@
-import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { logout, useMe } from '../features/auth/api.ts';
+import { openConversationsCount } from '../features/chat/api.ts';
 import { pendingLoansCount } from '../features/loans/api.ts';
 import { pendingRefundsCount } from '../features/orders/api.ts';
 import { pendingRechargesCount } from '../features/recharges/api.ts';
@@ -46,6 +47,7 @@ export function ConsoleLayout() {
   const withdrawals = useQuery({ ...pendingWithdrawalsCount, enabled: can('withdrawals.read') });
   const refunds = useQuery({ ...pendingRefundsCount, enabled: can('orders.read') });
   const loans = useQuery({ ...pendingLoansCount, enabled: can('loans.read') });
+  const chats = useQuery({ ...openConversationsCount, enabled: can('chat.read') });
 
   const items = [
     { key: PATHS.dashboard, icon: <DashboardOutlined />, label: t('common:nav.dashboard') },
@@ -91,6 +93,16 @@ export function ConsoleLayout() {
     },
     can('orders.read') && { key: PATHS.orders, icon: <ShoppingOutlined />, label: t('common:nav.orders') },
     can('statements.read') && { key: PATHS.users, icon: <UserOutlined />, label: t('common:nav.users') },
+    can('chat.read') && {
+      key: PATHS.chat,
+      icon: <MessageOutlined />,
+      label: (
+        <span>
+          {t('common:nav.chat')}
+          <Count value={chats.data} label={t('common:nav.unreadCount', { count: chats.data ?? 0 })} />
+        </span>
+      ),
+    },
     can('audit.read') && { key: PATHS.audit, icon: <AuditOutlined />, label: t('common:nav.audit') },
     can('settings.read') && { key: PATHS.settings, icon: <SettingOutlined />, label: t('common:nav.settings') },
   ].filter((item) => item !== false);

@@ -8,6 +8,7 @@ export const PATHS = {
   loans: '/loans',
   orders: '/orders',
   users: '/users',
+  chat: '/chat',
   audit: '/audit',
   settings: '/settings',
 } as const;

@@ -14,6 +14,7 @@ const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
+const ChatPage = lazy(() => import('../features/chat/chat-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -45,6 +46,7 @@ export const router = createBrowserRouter(
         { path: PATHS.loans.slice(1), element: page(<LoansPage />) },
         { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
         { path: PATHS.users.slice(1), element: page(<UsersPage />) },
+        { path: PATHS.chat.slice(1), element: page(<ChatPage />) },
         { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
         { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },
         { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
