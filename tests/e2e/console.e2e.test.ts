@@ -17,7 +17,7 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // out one withdrawal with a transaction hash (a malformed hash is refused as typed) and rejects another,
 // ships one order, approves another's refund, changes a system parameter (a value outside its rule is
 // refused as typed), and finds each action in the audit log; a support operator
-// is offered no money action and the server refuses one forced through; an ended session leads back to
+// is offered no money action and the server refuses one forced through, and locks a user's account; an ended session leads back to
 // the login page. Screenshots of the dashboard (en, zh-CN) and each queue go to tests/e2e/screenshots/,
 // and axe-core finds no serious or critical violation on the dashboard, a queue with its drawer and the
 // login page. The work (deposits, withdrawals, orders) is set up through the server's own services.
@@ -126,8 +126,14 @@ async function confirmDialog(title: string, fields: Record<string, string>, succ
 /** Opens a row's drawer from the keyboard: its link, then Enter. */
 async function openFromKeyboard(linkText: string): Promise<void> {
   const link = page.getByRole('link', { name: linkText, exact: true });
-  await link.waitFor(WAIT);
-  await link.press('Enter');
+  // a list that is still refreshing may replace the link under the key press: press again until the drawer's address is set
+  await expect
+    .poll(async () => {
+      await link.press('Enter', { timeout: 5_000 }).catch(() => undefined);
+      await page.waitForURL(/[?&]open=/, { timeout: 2_000 }).catch(() => undefined);
+      return new URL(page.url()).searchParams.has('open');
+    }, WAIT)
+    .toBe(true);
 }
 
 function drawer(title: string) {
@@ -423,6 +429,21 @@ describe('the operator console', () => {
       for (const action of ['actions.approveRefund', 'actions.rejectRefund', 'actions.manualRefund', 'actions.ship']) {
         expect(await drawer(orderTitle).getByRole('button', { name: orders(action), exact: true }).count(), action).toBe(0);
       }
+      await closeDrawer(orderTitle);
+
+      // support may lock an account: found by its exact name, locked with a reason, its logins listed
+      const users = english('users', 'console');
+      await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.users') }).click();
+      const search = page.getByLabel(users('search'));
+      await search.fill(depositor.username);
+      await search.press('Enter');
+      await page.getByRole('link', { name: depositor.username, exact: true }).click();
+      await page.getByText(users('logins')).waitFor(WAIT);
+      await page.getByRole('button', { name: users('lock') }).click();
+      await confirmDialog(users('lockTitle', { name: depositor.username }), { [queues('fields.reason')]: 'account shared with a stranger' }, users('locked'));
+      await page.locator('.ant-tag', { hasText: common('states.disabled') }).first().waitFor(WAIT);
+      await screenshot(page, 'console-users');
+      expect((await t.call('user!newlogin', { username: depositor.username, password: depositor.password }, { remoteAddress: nextAddress() })).errorKey).toBe('accounts.account_disabled');
     },
     STEP,
   );

@@ -74,6 +74,7 @@ import { OperatorsRepository } from './modules/operators/operators.repository.ts
 import { registerConsoleApi } from './modules/operators/operators.routes.ts';
 import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { settingsConsoleRoutes } from './modules/content/settings.routes.ts';
+import { accountsConsoleRoutes } from './modules/accounts/accounts.console.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
 import { Ledger } from './modules/wallet/ledger/ledger.ts';
 import { LedgerRepository } from './modules/wallet/ledger/ledger.repository.ts';
@@ -453,6 +454,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
         overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
         settingsConsoleRoutes({ settings }),
+        accountsConsoleRoutes({ accounts }),
         loansConsoleRoutes({ review: loanReview, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
         chatConsoleRoutes({ inbox: chatInbox, storeOperatorImage: storeChatImage }),
       ],

@@ -231,3 +231,26 @@ export const consoleSetting = z.object({
 export const consoleSettings = z.object({ items: z.array(consoleSetting) });
 /** A new value (checked against the parameter's own rule) and why it changes (audited). */
 export const settingUpdateBody = z.object({ value: z.unknown(), reason: z.string().trim().min(1).max(500) });
+
+// ---- users -----------------------------------------------------------------------------------------
+
+/** Find a buyer or seller by exact user name, user id or user code (index-backed, no scan). */
+export const consoleUserQuery = z.object({ q: z.string().trim().min(1).max(64) });
+export const consoleUser = z.object({
+  id: z.string(),
+  username: z.string(),
+  usercode: z.string(),
+  role: z.string(),
+  /** 'active' | 'disabled' (locked by an operator) | 'cancelled' */
+  status: z.string(),
+  createdAt: z.string(),
+  lastLoginAt: z.string().nullable(),
+  lastLoginIp: z.string().nullable(),
+});
+export const consoleUsers = z.object({ items: z.array(consoleUser) });
+export const consoleUserDetail = consoleUser.extend({
+  /** the latest logins (sessions), newest first */
+  logins: z.array(z.object({ at: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), endedAt: z.string().nullable(), endReason: z.string().nullable() })),
+});
+/** Lock or unlock an account: the reason is required and audited. */
+export const userLockBody = z.object({ reason: z.string().trim().min(1).max(500) });

@@ -18,6 +18,8 @@ const COLORS: Record<string, string> = {
   cancelled: '#595959',
   refunded: '#531dab',
   overdue: '#a8071a',
+  active: '#237804',
+  disabled: '#a8071a',
   repaid: '#237804',
 };
 const OTHER = '#595959';

@@ -153,6 +153,16 @@ export class AccountsRepository {
     return result.rowCount ?? 0;
   }
 
+  /** The latest sessions of a user (its logins), newest first. */
+  async sessionsOf(executor: Executor, userId: string, limit: number) {
+    return executor.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(limit);
+  }
+
+  async findUserByUsercode(executor: Executor, usercode: string): Promise<UserRow | undefined> {
+    const rows = await executor.select().from(users).where(eq(users.usercode, usercode)).limit(1);
+    return rows[0];
+  }
+
   async countLiveSessions(executor: Executor, userId: string, now: Date): Promise<number> {
     const rows = await executor
       .select({ count: sql<number>`count(*)::int` })

@@ -45,6 +45,9 @@ const USERCODE_ATTEMPTS = 8;
 
 type CredentialCheck = { outcome: 'ok' } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
 
+/** Logins shown on the console's user page. */
+export const CONSOLE_LOGINS_SHOWN = 20;
+
 export class AccountsService {
   private readonly cancellationGuards: CancellationGuard[] = [];
 
@@ -59,6 +62,47 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly timeZone: string,
   ) {}
+
+  // ---- console: find, inspect, lock --------------------------------------------------------------
+
+  /** An account by exact user name, user id or user code (each read through its index). */
+  async consoleFind(q: string): Promise<UserRow[]> {
+    const text = q.trim();
+    const [byName, byId, byCode] = await Promise.all([
+      this.repository.findLiveUserByKey(this.db, loginKeyOf(text)),
+      /^[0-9a-f]{32}$/.test(text) ? this.repository.findUserById(this.db, text) : Promise.resolve(undefined),
+      this.repository.findUserByUsercode(this.db, text),
+    ]);
+    const found = new Map<string, UserRow>();
+    for (const row of [byName, byId, byCode]) if (row) found.set(row.id, row);
+    return [...found.values()];
+  }
+
+  /** An account with its latest logins. */
+  async consoleDetail(userId: string, logins = CONSOLE_LOGINS_SHOWN) {
+    const user = await this.repository.findUserById(this.db, userId);
+    if (!user) throw new AppError('common.not_found');
+    return { user, logins: await this.repository.sessionsOf(this.db, userId, logins) };
+  }
+
+  /**
+   * An operator locks an account (its sessions end and it cannot log in: accounts.account_disabled) or
+   * unlocks it. Cancelled accounts stay cancelled. Audited with the reason.
+   */
+  async setDisabled(userId: string, disabled: boolean, actor: { id: string; reason: string; requestId?: string }): Promise<UserRow> {
+    return this.db.transaction(async (tx) => {
+      const user = await this.repository.findUserByIdForUpdate(tx, userId);
+      if (!user || user.status === 'cancelled') throw new AppError('common.not_found');
+      const now = this.clock.now();
+      const status = disabled ? 'disabled' : 'active';
+      if (user.status !== status) {
+        await this.repository.updateUser(tx, user.id, { status, updatedAt: now });
+        if (disabled) await this.repository.revokeUserSessions(tx, user.id, now, 'locked by an operator');
+        await this.audit.record(tx, { actorType: 'operator', actorId: actor.id, action: disabled ? 'user.lock' : 'user.unlock', targetType: 'user', targetId: user.id, reason: actor.reason, detail: { before: user.status, after: status }, requestId: actor.requestId ?? null });
+      }
+      return { ...user, status };
+    });
+  }
 
   addCancellationGuard(guard: CancellationGuard): void {
     this.cancellationGuards.push(guard);

@@ -33,13 +33,15 @@ export type Permission =
   | 'chat.reply'
   | 'chat.canned'
   | 'settings.read'
-  | 'settings.write';
+  | 'settings.write'
+  | 'users.read'
+  | 'users.lock';
 
-/** What each role may do: admin alone changes system parameters; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships and answers the customer-service chat (with admin). */
+/** What each role may do: admin alone changes system parameters; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts and answers the customer-service chat (with admin). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;

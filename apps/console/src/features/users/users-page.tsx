@@ -6,16 +6,23 @@ import { useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
 import { signedAmount, statementQuery, type StatementLine } from '../../components/user-activity.tsx';
 import { errorText } from '../../lib/api.ts';
-import { Money, PlatformTime } from '../../lib/format.tsx';
+import { Money, PlatformTime, Time } from '../../lib/format.tsx';
+import { useCan } from '../../lib/session.ts';
+import { Link } from 'react-router';
+import { DecisionButton } from '../../components/decision-button.tsx';
+import { StateTag } from '../../components/state-tag.tsx';
+import { useLockUser, userQuery, usersQuery, type ConsoleUser } from './api.ts';
 
 const KINDS = statementFilterSchema.shape.kind.unwrap().options;
-const FILTERS = ['userId', 'kind'] as const;
+const FILTERS = ['q', 'userId', 'kind'] as const;
 
-/** A user's wallet statement: every balance change with its reason and the balance after it, paged by the server. */
+/** Users: find one by exact name, id or code; their account (lock, logins) and wallet statement, paged by the server. */
 export default function UsersPage() {
   const { t } = useTranslation(['users', 'queues', 'common']);
   const list = useListParams(FILTERS);
   const userId = list.filter.userId ?? '';
+  const q = list.filter.q ?? '';
+  const found = useQuery({ ...usersQuery(q), enabled: q.length > 0 });
   const query = useQuery({ ...statementQuery(userId, list.page, list.pageSize, list.filter.kind), enabled: userId.length > 0 });
   const data = query.data;
 
@@ -23,7 +30,7 @@ export default function UsersPage() {
     <>
       <PageHeader title={t('users:title')} />
       <Space wrap className="console-filters">
-        <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 320 }} />
+        <Input.Search aria-label={t('users:search')} placeholder={t('users:search')} allowClear defaultValue={q || userId} onSearch={(value) => list.update({ q: value.trim(), userId: undefined })} style={{ width: 320 }} />
         <Select
           aria-label={t('users:kind')}
           placeholder={t('users:kind')}
@@ -34,8 +41,26 @@ export default function UsersPage() {
           options={KINDS.map((value) => ({ value, label: t(`queues:kinds.${value}`, { defaultValue: value }) }))}
         />
       </Space>
+      {found.error ? <Alert type="error" showIcon title={errorText(found.error, t)} /> : null}
+      {q && !userId ? (
+        <Table<ConsoleUser>
+          rowKey="id"
+          size="middle"
+          loading={found.isFetching}
+          pagination={false}
+          dataSource={found.data?.items ?? []}
+          locale={{ emptyText: t('users:noMatch') }}
+          columns={[
+            { title: t('users:fields.username'), dataIndex: 'username', render: (value: string, row) => <Link to={`?userId=${encodeURIComponent(row.id)}`}>{value}</Link> },
+            { title: t('users:fields.usercode'), dataIndex: 'usercode' },
+            { title: t('users:fields.status'), dataIndex: 'status', render: (value: string) => <StateTag state={value} /> },
+            { title: t('users:fields.lastLogin'), dataIndex: 'lastLoginAt', render: (value: string | null) => <Time value={value} /> },
+          ]}
+        />
+      ) : null}
+      {userId ? <UserAccount userId={userId} /> : null}
       {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      {!userId ? <Empty description={t('users:hint')} /> : null}
+      {!userId && !q ? <Empty description={t('users:hint')} /> : null}
       {data ? (
         <>
           <Descriptions size="small" column={3} style={{ marginBottom: 16 }}>
@@ -67,5 +92,59 @@ export default function UsersPage() {
         </>
       ) : null}
     </>
+  );
+}
+
+/** The account: who, state, lock or unlock (with a reason), and the latest logins. */
+function UserAccount({ userId }: { userId: string }) {
+  const { t } = useTranslation(['users', 'queues', 'common']);
+  const can = useCan();
+  const one = useQuery(userQuery(userId));
+  const lock = useLockUser(userId);
+  const user = one.data;
+  if (one.error) return <Alert type="error" showIcon title={errorText(one.error, t)} />;
+  if (!user) return null;
+  return (
+    <Space direction="vertical" size="middle" style={{ width: '100%', marginBottom: 24 }}>
+      <Descriptions bordered size="small" column={3}>
+        <Descriptions.Item label={t('users:fields.username')}>{user.username}</Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.usercode')}>{user.usercode}</Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.status')}>
+          <StateTag state={user.status} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.role')}>{t(`users:roles.${user.role}`, { defaultValue: user.role })}</Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.createdAt')}>
+          <Time value={user.createdAt} />
+        </Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.lastLogin')}>
+          <Time value={user.lastLoginAt} /> {user.lastLoginIp ?? ''}
+        </Descriptions.Item>
+      </Descriptions>
+      {can('users.lock') && user.status !== 'cancelled' ? (
+        user.status === 'disabled' ? (
+          <DecisionButton label={t('users:unlock')} title={t('users:unlockTitle', { name: user.username })} fields={[{ name: 'reason', label: t('queues:fields.reason'), required: true }]} successText={t('users:unlocked')} onConfirm={(values) => lock.mutateAsync({ lock: false, reason: values.reason ?? '' })} />
+        ) : (
+          <DecisionButton danger label={t('users:lock')} title={t('users:lockTitle', { name: user.username })} description={t('users:lockText')} fields={[{ name: 'reason', label: t('queues:fields.reason'), required: true }]} successText={t('users:locked')} onConfirm={(values) => lock.mutateAsync({ lock: true, reason: values.reason ?? '' })} />
+        )
+      ) : null}
+      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+        {t('users:logins')}
+      </Typography.Title>
+      <Table
+        rowKey="at"
+        size="small"
+        pagination={false}
+        dataSource={user.logins}
+        columns={[
+          { title: t('users:fields.loginAt'), dataIndex: 'at', render: (value: string) => <Time value={value} /> },
+          { title: t('users:fields.ip'), dataIndex: 'ip', render: (value: string | null) => value ?? '--' },
+          { title: t('users:fields.browser'), dataIndex: 'userAgent', render: (value: string | null) => <Typography.Text ellipsis style={{ maxWidth: 260 }}>{value ?? '--'}</Typography.Text> },
+          { title: t('users:fields.ended'), render: (_, login) => (login.endedAt ? `${login.endReason ?? ''}` : '--') },
+        ]}
+      />
+      <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
+        {t('users:statement')}
+      </Typography.Title>
+    </Space>
   );
 }
