@@ -2,6 +2,8 @@
 // withdrawing (spec section 9; the server reads 6-12 characters there, a set password is always 6 digits).
 
 export const FUND_PASSWORD_LENGTH = 6;
+/** Where a fund password is set (account > setup > transaction password). */
+export const FUND_PASSWORD_PATH = '/userInfo/setup/transaction-password';
 export const FUND_PASSWORD_PATTERN = /^\d{6}$/;
 
 export type FundPasswordProblem = 'required' | 'format';
