@@ -1,13 +1,14 @@
 import { money } from '@caravan/contract/money';
 import { formatAmount } from '@caravan/ui/format';
-import { Alert, Button, Checkbox, Form, Input, Radio, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Radio, Select } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useNumberLocale } from '../../../components/amount.tsx';
 import { useCountries } from '../../../components/address-api.ts';
 import { useMessage } from '../../../components/feedback.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';
+import { LinkAlert } from '../../../components/link-alert.tsx';
 import { platformTimeZone } from '../../../lib/settings.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../../cart/lib/intent-key.ts';
 import { useApplyCredit } from '../api/apply-credit.ts';
@@ -92,17 +93,13 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
         {creditId ? t('form.reapplyTitle') : t('form.title')}
       </h2>
       {blocked ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="credit-alert"
+        <LinkAlert
           title={t('form.unfinished')}
-          action={
-            <Link className="credit-link-button" to={CREDIT_MY_LOAN_PATH}>
-              {t('tabs.myLoan')}
-            </Link>
-          }
-          data-testid="credit-unfinished"
+          to={CREDIT_MY_LOAN_PATH}
+          linkText={t('tabs.myLoan')}
+          className="credit-alert"
+          linkClassName="credit-link-button"
+          testId="credit-unfinished"
         />
       ) : null}
       <Form<ApplicationValues>
