@@ -1,34 +1,41 @@
 import { ApiError } from '@caravan/ui/api-client';
-import { Alert, Button, Input } from 'antd';
+import { Alert, Button } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
+import { LinkAlert } from '../../../components/link-alert.tsx';
 import { useUserDetails } from '../api/get-user-info.ts';
 import { useBalance } from '../../wallet/api/get-balance.ts';
 import { usePayOrders } from '../../orders/api/pay-orders.ts';
-import { checkFundPassword, fundPasswordInput, FUND_PASSWORD_LENGTH, type FundPasswordProblem } from '../../../lib/fund-password.ts';
+import { FundPasswordStep, useFundPasswordField, type FundPasswordStepClasses } from '../../../components/fund-password-step.tsx';
+import { FUND_PASSWORD_LENGTH } from '../../../lib/fund-password.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/intent-key.ts';
 import { covers, type PlacedOrder } from '../lib/order-summary.ts';
 import { classifyPayError, type PayFailure } from '../lib/pay-errors.ts';
 
 export const RECHARGE_PATH = '/userInfo/money-package/recharge';
-export const FUND_PASSWORD_PATH = '/userInfo/setup/transaction-password';
 export const MY_ORDERS_PATH = '/userInfo/my-order';
+
+const PAY_CLASSES: FundPasswordStepClasses = {
+  alert: 'cart-pay-alert',
+  link: 'cart-link-button',
+  form: 'cart-pay-form',
+  label: 'cart-field-label',
+  input: 'cart-pay-password',
+  error: 'cart-error',
+};
 
 /** The orders are placed; pay them from the wallet with the fund password (order!pay). */
 export function PayStep({ orders, total }: { orders: readonly PlacedOrder[]; total: string | undefined }) {
   const { t } = useTranslation('cart');
   const navigate = useNavigate();
   const headingId = useId();
-  const fieldId = useId();
-  const errorId = useId();
   const user = useUserDetails();
   const balance = useBalance();
   const pay = usePayOrders({ silent: true });
   const intent = useRef<Intent | undefined>(undefined);
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<FundPasswordProblem | undefined>(undefined);
+  const field = useFundPasswordField();
   const [failure, setFailure] = useState<{ kind: PayFailure; text: string } | null>(null);
 
   const noFundPassword = user.data?.safeword === 0 || failure?.kind === 'no_fund_password';
@@ -39,13 +46,11 @@ export function PayStep({ orders, total }: { orders: readonly PlacedOrder[]; tot
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
   const submit = async () => {
-    const invalid = checkFundPassword(password);
-    setProblem(invalid);
-    if (invalid) return;
+    if (!field.validate()) return;
     setFailure(null);
     intent.current = intentFor(intent.current, ids.join(','), () => newIntentKey());
     try {
-      await pay.mutateAsync({ orderIds: ids, safeword: password, idempotencyKey: intent.current.key });
+      await pay.mutateAsync({ orderIds: ids, safeword: field.value, idempotencyKey: intent.current.key });
       void navigate('/paySuccess', { replace: true, state: { orderIds: ids, total } });
     } catch (error) {
       intent.current = afterFailure(intent.current, error);
@@ -88,88 +93,46 @@ export function PayStep({ orders, total }: { orders: readonly PlacedOrder[]; tot
         </div>
       </dl>
       {enough === false && failure?.kind !== 'insufficient_balance' && (
-        <Alert
-          type="warning"
-          showIcon
-          className="cart-pay-alert"
-          title={t('pay.lowBalance')}
-          action={
-            <Link className="cart-link-button" to={RECHARGE_PATH}>
-              {t('pay.recharge')}
-            </Link>
-          }
-        />
+        <LinkAlert title={t('pay.lowBalance')} to={RECHARGE_PATH} linkText={t('pay.recharge')} className="cart-pay-alert" linkClassName="cart-link-button" />
       )}
-      {noFundPassword ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="cart-pay-alert"
-          title={t('pay.noFundPassword')}
-          action={
-            <Link className="cart-link-button" to={FUND_PASSWORD_PATH}>
-              {t('pay.setFundPassword')}
-            </Link>
-          }
-        />
-      ) : (
-        <form
-          className="cart-pay-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <label htmlFor={fieldId} className="cart-field-label">
-            {t('pay.fundPassword')}
-          </label>
-          <Input.Password
-            id={fieldId}
-            className="cart-pay-password"
-            value={password}
-            onChange={(event) => {
-              setPassword(fundPasswordInput(event.target.value));
-              setProblem(undefined);
-            }}
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={FUND_PASSWORD_LENGTH}
-            placeholder={t('pay.fundPasswordPlaceholder', { count: FUND_PASSWORD_LENGTH })}
-            status={problem ? 'error' : undefined}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            data-testid="fund-password"
+      <FundPasswordStep
+        field={field}
+        missing={noFundPassword}
+        onSubmit={submit}
+        texts={{
+          missing: t('pay.noFundPassword'),
+          setFundPassword: t('pay.setFundPassword'),
+          label: t('pay.fundPassword'),
+          placeholder: t('pay.fundPasswordPlaceholder', { count: FUND_PASSWORD_LENGTH }),
+          problem: (problem) => t(problem === 'required' ? 'pay.fundPasswordRequired' : 'pay.fundPasswordFormat', { count: FUND_PASSWORD_LENGTH }),
+        }}
+        classes={PAY_CLASSES}
+        testId="fund-password"
+      >
+        {failure && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            className="cart-pay-alert"
+            title={failure.text}
+            action={
+              failure.kind === 'insufficient_balance' ? (
+                <Link className="cart-link-button" to={RECHARGE_PATH}>
+                  {t('pay.recharge')}
+                </Link>
+              ) : failure.kind === 'not_payable' ? (
+                <Link className="cart-link-button" to={MY_ORDERS_PATH}>
+                  {t('pay.myOrders')}
+                </Link>
+              ) : undefined
+            }
           />
-          {problem && (
-            <p id={errorId} className="cart-error" role="alert">
-              {t(problem === 'required' ? 'pay.fundPasswordRequired' : 'pay.fundPasswordFormat', { count: FUND_PASSWORD_LENGTH })}
-            </p>
-          )}
-          {failure && (
-            <Alert
-              type="error"
-              showIcon
-              role="alert"
-              className="cart-pay-alert"
-              title={failure.text}
-              action={
-                failure.kind === 'insufficient_balance' ? (
-                  <Link className="cart-link-button" to={RECHARGE_PATH}>
-                    {t('pay.recharge')}
-                  </Link>
-                ) : failure.kind === 'not_payable' ? (
-                  <Link className="cart-link-button" to={MY_ORDERS_PATH}>
-                    {t('pay.myOrders')}
-                  </Link>
-                ) : undefined
-              }
-            />
-          )}
-          <Button type="primary" size="large" htmlType="submit" block loading={pay.isPending} data-testid="pay-submit">
-            {t('pay.submit')}
-          </Button>
-        </form>
-      )}
+        )}
+        <Button type="primary" size="large" htmlType="submit" block loading={pay.isPending} data-testid="pay-submit">
+          {t('pay.submit')}
+        </Button>
+      </FundPasswordStep>
     </section>
   );
 }

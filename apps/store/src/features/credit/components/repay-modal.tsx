@@ -1,16 +1,17 @@
 import { money, tryParseMoney } from '@caravan/contract/money';
 import { ApiError } from '@caravan/ui/api-client';
-import { Alert, Input, Modal, Skeleton } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Alert, Modal, Skeleton } from 'antd';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { Amount } from '../../../components/amount.tsx';
 import { useMessage } from '../../../components/feedback.tsx';
-import { checkFundPassword, FUND_PASSWORD_LENGTH, fundPasswordInput, type FundPasswordProblem } from '../../../lib/fund-password.ts';
+import { FundPasswordStep, useFundPasswordField, type FundPasswordStepClasses } from '../../../components/fund-password-step.tsx';
+import { LinkAlert } from '../../../components/link-alert.tsx';
+import { FUND_PASSWORD_LENGTH } from '../../../lib/fund-password.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../../cart/lib/intent-key.ts';
 import { isFundPasswordMissing } from '../../wallet/api/apply-withdraw.ts';
 import { useHasFundPassword } from '../../wallet/api/get-fund-password-status.ts';
-import { FUND_PASSWORD_PATH, RECHARGE_PATH } from '../../wallet/recharge-flow.ts';
+import { RECHARGE_PATH } from '../../wallet/recharge-flow.ts';
 import { useBeforePay } from '../api/get-before-pay.ts';
 import { usePayCredit } from '../api/pay-credit.ts';
 import { ratePercent } from '../credit-rules.ts';
@@ -22,6 +23,15 @@ function covers(balance: string | undefined, due: string | undefined): boolean |
   return have.ok && need.ok ? money.cmp(have.value, need.value) >= 0 : undefined;
 }
 
+const REPAY_CLASSES: FundPasswordStepClasses = {
+  alert: 'credit-alert',
+  link: 'credit-link-button',
+  form: 'credit-repay-form',
+  label: 'credit-field-label',
+  input: 'credit-fund-password',
+  error: 'credit-error',
+};
+
 /**
  * Repaying a loan from the wallet (credit!beforepay, then credit!pay with the fund password): what it
  * takes now, the balance, and the store's usual fund-password field and "set a fund password first".
@@ -29,43 +39,38 @@ function covers(balance: string | undefined, due: string | undefined): boolean |
 export function RepayModal({ creditId, open, onClose }: { creditId: string | undefined; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('credit');
   const message = useMessage();
-  const fieldId = useId();
-  const errorId = useId();
   const before = useBeforePay(open ? creditId : undefined);
   const fundPassword = useHasFundPassword();
   const pay = usePayCredit();
   const intent = useRef<Intent | undefined>(undefined);
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<FundPasswordProblem | undefined>(undefined);
+  const field = useFundPasswordField();
+  const { clear } = field;
   const [lowBalance, setLowBalance] = useState(false);
 
   useEffect(() => {
     if (!open) return;
     intent.current = undefined;
-    setPassword('');
-    setProblem(undefined);
+    clear();
     setLowBalance(false);
-  }, [open]);
+  }, [open, clear]);
 
   const noFundPassword = fundPassword.data === false || isFundPasswordMissing(pay.error);
   const enough = covers(before.data?.accountAmount, before.data?.estimatePayment);
   const rate = ratePercent(before.data?.creditRate);
 
   const submit = async () => {
-    const invalid = checkFundPassword(password);
-    setProblem(invalid);
-    if (invalid || !creditId) return;
+    if (!field.validate() || !creditId) return;
     // one idempotency key per intent to repay this loan: a retry after no answer reuses it
     intent.current = intentFor(intent.current, creditId, () => newIntentKey());
     try {
-      await pay.mutateAsync({ creditId, safeword: password, idempotencyKey: intent.current.key });
+      await pay.mutateAsync({ creditId, safeword: field.value, idempotencyKey: intent.current.key });
       void message.success(t('repay.done'));
       onClose();
     } catch (error) {
       // the API client has shown the server's message; here only what to do next
       intent.current = afterFailure(intent.current, error);
       setLowBalance(error instanceof ApiError && error.errorKey === 'wallet.balance_insufficient');
-      setPassword('');
+      clear();
     }
   };
 
@@ -114,65 +119,22 @@ export function RepayModal({ creditId, open, onClose }: { creditId: string | und
         </dl>
       ) : null}
       {enough === false || lowBalance ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="credit-alert"
-          title={t('repay.lowBalance')}
-          action={
-            <Link className="credit-link-button" to={RECHARGE_PATH}>
-              {t('repay.recharge')}
-            </Link>
-          }
-        />
+        <LinkAlert title={t('repay.lowBalance')} to={RECHARGE_PATH} linkText={t('repay.recharge')} className="credit-alert" linkClassName="credit-link-button" />
       ) : null}
-      {noFundPassword ? (
-        <Alert
-          type="warning"
-          showIcon
-          className="credit-alert"
-          title={t('repay.noFundPassword')}
-          action={
-            <Link className="credit-link-button" to={FUND_PASSWORD_PATH}>
-              {t('repay.setFundPassword')}
-            </Link>
-          }
-        />
-      ) : (
-        <form
-          className="credit-repay-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void submit();
-          }}
-        >
-          <label htmlFor={fieldId} className="credit-field-label">
-            {t('repay.fundPassword')}
-          </label>
-          <Input.Password
-            id={fieldId}
-            value={password}
-            onChange={(event) => {
-              setPassword(fundPasswordInput(event.target.value));
-              setProblem(undefined);
-            }}
-            inputMode="numeric"
-            autoComplete="off"
-            dir="ltr"
-            maxLength={FUND_PASSWORD_LENGTH}
-            className="credit-fund-password"
-            status={problem ? 'error' : undefined}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? errorId : undefined}
-            data-testid="credit-fund-password"
-          />
-          {problem ? (
-            <p id={errorId} className="credit-error" role="alert">
-              {t(problem === 'required' ? 'repay.fundPasswordRequired' : 'repay.fundPasswordFormat', { length: FUND_PASSWORD_LENGTH })}
-            </p>
-          ) : null}
-        </form>
-      )}
+      <FundPasswordStep
+        field={field}
+        missing={noFundPassword}
+        onSubmit={submit}
+        texts={{
+          missing: t('repay.noFundPassword'),
+          setFundPassword: t('repay.setFundPassword'),
+          label: t('repay.fundPassword'),
+          problem: (problem) => t(problem === 'required' ? 'repay.fundPasswordRequired' : 'repay.fundPasswordFormat', { length: FUND_PASSWORD_LENGTH }),
+        }}
+        classes={REPAY_CLASSES}
+        testId="credit-fund-password"
+        dir="ltr"
+      />
     </Modal>
   );
 }
