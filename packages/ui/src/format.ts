@@ -1,6 +1,8 @@
 // Display formatting: money without losing precision (decimal strings, never floats), and times
 // converted from the platform's zone to the viewer's as YYYY-MM-DD HH:mm:ss ('--' when empty).
 
+import { money, tryParseMoney } from '@caravan/contract/money';
+
 export const EMPTY_VALUE = '--';
 
 const separatorsCache = new Map<string, { group: string; decimal: string }>();
@@ -110,4 +112,15 @@ export const DEFAULT_PLATFORM_TIME_ZONE = 'Asia/Shanghai';
 
 export function readPlatformTimeZone(doc: Document): string {
   return doc.querySelector('meta[name="caravan:platform-time-zone"]')?.getAttribute('content') || DEFAULT_PLATFORM_TIME_ZONE;
+}
+
+/**
+ * Orders two decimal amounts (as the server sends them) exactly, through the contract's Money (never a
+ * float): -1, 0 or 1, for table sorters. Missing or malformed amounts sort before every amount.
+ */
+export function compareAmounts(a: string | null | undefined, b: string | null | undefined): -1 | 0 | 1 {
+  const left = tryParseMoney(a ?? '', { allowNegative: true });
+  const right = tryParseMoney(b ?? '', { allowNegative: true });
+  if (!left.ok || !right.ok) return left.ok === right.ok ? 0 : left.ok ? 1 : -1;
+  return money.cmp(left.value, right.value);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatLocalTime, formatPlatformTime, formatUsdt, parsePlatformTime, zoneOffsetMinutes } from '../src/format.ts';
+import { compareAmounts, formatAmount, formatLocalTime, formatPlatformTime, formatUsdt, parsePlatformTime, zoneOffsetMinutes } from '../src/format.ts';
 
 describe('formatAmount', () => {
   it('groups and separates per locale without rounding through a float', () => {
@@ -53,5 +53,26 @@ describe('platform times', () => {
     expect(formatPlatformTime('', 'Asia/Shanghai')).toBe('--');
     expect(formatPlatformTime('yesterday', 'Asia/Shanghai')).toBe('--');
     expect(formatPlatformTime('23/11/2026 10:00', 'Asia/Shanghai')).toBe('--');
+  });
+});
+
+describe('compareAmounts', () => {
+  it('orders decimal amounts exactly, where floats cannot tell them apart', () => {
+    // both are 9007199254740992 as a JS number
+    expect(compareAmounts('9007199254740992', '9007199254740993')).toBe(-1);
+    expect(compareAmounts('0.1000000001', '0.1')).toBe(1);
+    expect(compareAmounts('12.50', '12.5')).toBe(0);
+    expect(compareAmounts('2', '10')).toBe(-1);
+    expect(compareAmounts('-5.5', '0')).toBe(-1);
+  });
+
+  it('sorts missing or malformed amounts before every amount', () => {
+    expect(compareAmounts(null, '0')).toBe(-1);
+    expect(compareAmounts('1', 'abc')).toBe(1);
+    expect(compareAmounts(undefined, 'abc')).toBe(0);
+  });
+
+  it('sorts a list as a table sorter', () => {
+    expect(['10', '9.99', '100.001', '0.5'].sort(compareAmounts)).toEqual(['0.5', '9.99', '10', '100.001']);
   });
 });
