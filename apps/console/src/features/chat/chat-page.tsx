@@ -1,12 +1,11 @@
 import { CONVERSATION_STATES } from '@caravan/contract/chat';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Badge, Button, Drawer, Empty, Input, List, Select, Space, Table, Typography } from 'antd';
+import { App, Badge, Button, Empty, Input, List, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
-import { useListParams } from '../../components/list-params.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { ClearableSelect, QueueDrawer, QueuePage, StateFilter, useStateQueue } from '../../components/queue-page.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { errorText } from '../../lib/api.ts';
 import { Time } from '../../lib/format.tsx';
@@ -24,62 +23,51 @@ function waiting(seconds: number): string {
 /** The customer-service inbox: unread first, then the longest waiting; a drawer to read and answer. */
 export default function ChatPage() {
   const { t } = useTranslation(['chat', 'queues', 'common']);
-  const list = useListParams(FILTERS);
-  const state = list.filter.state ?? 'open';
-  const query = useQuery(conversationsQuery({ ...list.filter, state: state === 'all' ? undefined : state, page: list.page, pageSize: list.pageSize }));
+  const { list, state, params } = useStateQueue(FILTERS, 'open');
+  const query = useQuery(conversationsQuery(params));
 
   return (
-    <>
-      <PageHeader title={t('chat:title')} />
-      <Space wrap className="console-filters">
-        <Select
-          aria-label={t('queues:filters.state')}
-          style={{ width: 160 }}
-          value={state}
-          onChange={(value: string) => list.update({ state: value })}
-          options={[{ value: 'all', label: t('queues:filters.all') }, ...CONVERSATION_STATES.map((value) => ({ value, label: t(`chat:states.${value}`) }))]}
-        />
-        <Select
-          aria-label={t('chat:filters.assignee')}
-          placeholder={t('chat:filters.assignee')}
-          allowClear
-          style={{ width: 180 }}
-          value={list.filter.assignee}
-          onChange={(value: string | undefined) => list.update({ assignee: value })}
-          options={[
-            { value: 'me', label: t('chat:filters.me') },
-            { value: 'unassigned', label: t('chat:filters.unassigned') },
-          ]}
-        />
-        <Input.Search aria-label={t('chat:filters.buyer')} placeholder={t('chat:filters.buyer')} allowClear defaultValue={list.filter.buyer} onSearch={(value) => list.update({ buyer: value.trim() })} style={{ width: 240 }} />
-      </Space>
-      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <Table<Conversation>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching && !query.data}
-        dataSource={query.data?.items ?? []}
-        onRow={(row) => ({ onClick: () => list.select(row.id) })}
-        pagination={{ current: list.page, pageSize: list.pageSize, total: query.data?.total ?? 0, showTotal: (total) => t('common:table.total', { total }), onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-        columns={[
-          {
-            title: t('chat:fields.buyer'),
-            dataIndex: 'username',
-            render: (value: string, row) => (
-              <Space>
-                <Link to={list.hrefFor(row.id)}>{value}</Link>
-                {row.unread > 0 ? <Badge count={row.unread} title={t('chat:unread', { count: row.unread })} /> : null}
-              </Space>
-            ),
-          },
-          { title: t('chat:fields.last'), render: (_, row) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{row.lastMessage ? row.lastMessage.text : '--'}</Typography.Text> },
-          { title: t('chat:fields.waiting'), dataIndex: 'waitingSeconds', render: (seconds: number) => (seconds > 0 ? waiting(seconds) : '--') },
-          { title: t('chat:fields.assignee'), dataIndex: 'assigneeName', render: (value: string) => value || '--' },
-          { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value === 'open' ? 'pending' : 'completed'} /> },
-        ]}
-      />
-      <ConversationDrawer id={list.selected} onClose={() => list.select(undefined)} />
-    </>
+    <QueuePage<Conversation>
+      title={t('chat:title')}
+      query={query}
+      list={list}
+      // the inbox refreshes itself: keep the rows on screen meanwhile
+      quietRefresh
+      autoSizeChanger
+      columns={[
+        {
+          title: t('chat:fields.buyer'),
+          dataIndex: 'username',
+          render: (value: string, row) => (
+            <Space>
+              <Link to={list.hrefFor(row.id)}>{value}</Link>
+              {row.unread > 0 ? <Badge count={row.unread} title={t('chat:unread', { count: row.unread })} /> : null}
+            </Space>
+          ),
+        },
+        { title: t('chat:fields.last'), render: (_, row) => <Typography.Text ellipsis style={{ maxWidth: 360 }}>{row.lastMessage ? row.lastMessage.text : '--'}</Typography.Text> },
+        { title: t('chat:fields.waiting'), dataIndex: 'waitingSeconds', render: (seconds: number) => (seconds > 0 ? waiting(seconds) : '--') },
+        { title: t('chat:fields.assignee'), dataIndex: 'assigneeName', render: (value: string) => value || '--' },
+        { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value === 'open' ? 'pending' : 'completed'} /> },
+      ]}
+      filters={
+        <>
+          <StateFilter value={state} states={CONVERSATION_STATES} label={(value) => t(`chat:states.${value}`)} onChange={(value) => list.update({ state: value })} />
+          <ClearableSelect
+            label={t('chat:filters.assignee')}
+            width={180}
+            value={list.filter.assignee}
+            onChange={(value) => list.update({ assignee: value })}
+            options={[
+              { value: 'me', label: t('chat:filters.me') },
+              { value: 'unassigned', label: t('chat:filters.unassigned') },
+            ]}
+          />
+          <Input.Search aria-label={t('chat:filters.buyer')} placeholder={t('chat:filters.buyer')} allowClear defaultValue={list.filter.buyer} onSearch={(value) => list.update({ buyer: value.trim() })} style={{ width: 240 }} />
+        </>
+      }
+      drawer={<ConversationDrawer id={list.selected} onClose={() => list.select(undefined)} />}
+    />
   );
 }
 
@@ -106,9 +94,8 @@ function ConversationDrawer({ id, onClose }: { id: string | undefined; onClose: 
   };
 
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={640} title={conversation ? t('chat:detail', { name: conversation.username }) : t('common:loading')} destroyOnHidden>
-      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
-      {conversation ? (
+    <QueueDrawer id={id} onClose={onClose} size={640} query={one} title={(conversation) => t('chat:detail', { name: conversation.username })}>
+      {(conversation) => (
         <Space direction="vertical" size="middle" style={{ width: '100%' }}>
           {can('chat.reply') ? (
             <Space wrap>
@@ -150,7 +137,7 @@ function ConversationDrawer({ id, onClose }: { id: string | undefined; onClose: 
             </Space.Compact>
           ) : null}
         </Space>
-      ) : null}
-    </Drawer>
+      )}
+    </QueueDrawer>
   );
 }

@@ -1,14 +1,13 @@
 import { LOAN_STATES } from '@caravan/contract/loans';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Image, Input, InputNumber, Select, Space, Table, Timeline, Typography } from 'antd';
+import { compareAmounts } from '@caravan/ui/format';
+import { Alert, Descriptions, Image, Input, InputNumber, Space, Table, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
-import { useListParams } from '../../components/list-params.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { QueueDrawer, QueuePage, StateFilter, useStateQueue } from '../../components/queue-page.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { UserActivity } from '../../components/user-activity.tsx';
-import { errorText } from '../../lib/api.ts';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan, useSession } from '../../lib/session.ts';
 import { approvalStep, loanQuery, loansQuery, useLoanDecision, type Loan } from './api.ts';
@@ -17,51 +16,32 @@ const FILTERS = ['state', 'applicant', 'amountMin', 'amountMax'] as const;
 
 export default function LoansPage() {
   const { t } = useTranslation(['loans', 'queues', 'common']);
-  const list = useListParams(FILTERS);
-  const state = list.filter.state ?? 'pending';
-  const query = useQuery(loansQuery({ ...list.filter, state: state === 'all' ? undefined : state, page: list.page, pageSize: list.pageSize }));
+  const { list, state, params } = useStateQueue(FILTERS, 'pending');
+  const query = useQuery(loansQuery(params));
 
   return (
-    <>
-      <PageHeader title={t('loans:title')} />
-      <Space wrap className="console-filters">
-        <Select
-          aria-label={t('queues:filters.state')}
-          style={{ width: 160 }}
-          value={state}
-          onChange={(value: string) => list.update({ state: value })}
-          options={[{ value: 'all', label: t('queues:filters.all') }, ...LOAN_STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))]}
-        />
-        <Input.Search aria-label={t('loans:filters.applicant')} placeholder={t('loans:filters.applicant')} allowClear defaultValue={list.filter.applicant} onSearch={(value) => list.update({ applicant: value.trim() })} style={{ width: 240 }} />
-        <InputNumber aria-label={t('loans:filters.amountMin')} placeholder={t('loans:filters.amountMin')} min={0} precision={0} defaultValue={list.filter.amountMin ? Number(list.filter.amountMin) : undefined} onChange={(value) => list.update({ amountMin: value ?? undefined })} style={{ width: 160 }} />
-        <InputNumber aria-label={t('loans:filters.amountMax')} placeholder={t('loans:filters.amountMax')} min={0} precision={0} defaultValue={list.filter.amountMax ? Number(list.filter.amountMax) : undefined} onChange={(value) => list.update({ amountMax: value ?? undefined })} style={{ width: 160 }} />
-      </Space>
-      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <Table<Loan>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        dataSource={query.data?.items ?? []}
-        onRow={(row) => ({ onClick: () => list.select(row.id) })}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t(query.data?.totalIsLowerBound ? 'common:table.moreThan' : 'common:table.total', { total }),
-          onChange: (page, pageSize) => list.update({ page, pageSize }),
-        }}
-        columns={[
-          { title: t('loans:fields.applicant'), dataIndex: 'username', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{`${value} · ${row.realName}`}</Link> },
-          { title: t('loans:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => Number(a.amount) - Number(b.amount), render: (value: string) => <Money value={value} /> },
-          { title: t('loans:fields.period'), dataIndex: 'creditPeriod', render: (days: number) => t('loans:days', { days }) },
-          { title: t('loans:fields.totalRepayment'), dataIndex: 'totalRepayment', align: 'right', render: (value: string) => <Money value={value} /> },
-          { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string, row) => (row.proposedBy && row.state === 'pending' ? <Space size={4}><StateTag state={value} /><Typography.Text>{t('loans:proposed')}</Typography.Text></Space> : <StateTag state={value} />) },
-          { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
-        ]}
-      />
-      <LoanDrawer id={list.selected} onClose={() => list.select(undefined)} />
-    </>
+    <QueuePage<Loan>
+      title={t('loans:title')}
+      query={query}
+      list={list}
+      columns={[
+        { title: t('loans:fields.applicant'), dataIndex: 'username', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{`${value} · ${row.realName}`}</Link> },
+        { title: t('loans:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => compareAmounts(a.amount, b.amount), render: (value: string) => <Money value={value} /> },
+        { title: t('loans:fields.period'), dataIndex: 'creditPeriod', render: (days: number) => t('loans:days', { days }) },
+        { title: t('loans:fields.totalRepayment'), dataIndex: 'totalRepayment', align: 'right', render: (value: string) => <Money value={value} /> },
+        { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string, row) => (row.proposedBy && row.state === 'pending' ? <Space size={4}><StateTag state={value} /><Typography.Text>{t('loans:proposed')}</Typography.Text></Space> : <StateTag state={value} />) },
+        { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
+      ]}
+      filters={
+        <>
+          <StateFilter value={state} states={LOAN_STATES} label={(value) => t(`common:states.${value}`)} onChange={(value) => list.update({ state: value })} />
+          <Input.Search aria-label={t('loans:filters.applicant')} placeholder={t('loans:filters.applicant')} allowClear defaultValue={list.filter.applicant} onSearch={(value) => list.update({ applicant: value.trim() })} style={{ width: 240 }} />
+          <InputNumber aria-label={t('loans:filters.amountMin')} placeholder={t('loans:filters.amountMin')} min={0} precision={0} defaultValue={list.filter.amountMin ? Number(list.filter.amountMin) : undefined} onChange={(value) => list.update({ amountMin: value ?? undefined })} style={{ width: 160 }} />
+          <InputNumber aria-label={t('loans:filters.amountMax')} placeholder={t('loans:filters.amountMax')} min={0} precision={0} defaultValue={list.filter.amountMax ? Number(list.filter.amountMax) : undefined} onChange={(value) => list.update({ amountMax: value ?? undefined })} style={{ width: 160 }} />
+        </>
+      }
+      drawer={<LoanDrawer id={list.selected} onClose={() => list.select(undefined)} />}
+    />
   );
 }
 
@@ -75,9 +55,8 @@ function LoanDrawer({ id, onClose }: { id: string | undefined; onClose: () => vo
   const step = loan ? approvalStep(loan, me) : 'none';
 
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={720} title={loan ? t('loans:detail', { name: loan.realName || loan.username }) : t('common:loading')} destroyOnHidden>
-      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
-      {loan ? (
+    <QueueDrawer id={id} onClose={onClose} size={720} query={one} title={(loan) => t('loans:detail', { name: loan.realName || loan.username })}>
+      {(loan) => (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
           <Descriptions column={2} bordered size="small">
             <Descriptions.Item label={t('queues:fields.state')}>
@@ -187,7 +166,7 @@ function LoanDrawer({ id, onClose }: { id: string | undefined; onClose: () => vo
           ) : null}
           <UserActivity userId={loan.userId} />
         </Space>
-      ) : null}
-    </Drawer>
+      )}
+    </QueueDrawer>
   );
 }

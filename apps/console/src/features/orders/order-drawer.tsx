@@ -1,10 +1,10 @@
 import { REFUND_REASON_CODES } from '@caravan/contract/orders';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, Image, Space, Table, Timeline, Typography } from 'antd';
+import { Descriptions, Empty, Image, Space, Table, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { DecisionButton } from '../../components/decision-button.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
-import { errorText } from '../../lib/api.ts';
+import { QueueDrawer } from '../../components/queue-page.tsx';
 import { Money, Time } from '../../lib/format.tsx';
 import { orderQuery, useOrderAction, type OrderDetail } from './api.ts';
 
@@ -12,12 +12,10 @@ import { orderQuery, useOrderAction, type OrderDetail } from './api.ts';
 export function OrderDrawer({ id, onClose }: { id: string | undefined; onClose: () => void }) {
   const { t } = useTranslation(['orders', 'common', 'storeOrders']);
   const one = useQuery({ ...orderQuery(id ?? ''), enabled: id !== undefined });
-  const order = one.data;
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={760} title={order ? t('orders:detail.title', { id: order.id }) : t('common:loading')} destroyOnHidden>
-      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
-      {order ? <OrderDetailView order={order} /> : null}
-    </Drawer>
+    <QueueDrawer id={id} onClose={onClose} size={760} query={one} title={(order) => t('orders:detail.title', { id: order.id })}>
+      {(order) => <OrderDetailView order={order} />}
+    </QueueDrawer>
   );
 }
 

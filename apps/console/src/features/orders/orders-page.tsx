@@ -1,13 +1,12 @@
 import { orderQuery as orderFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Input, Select, Space } from 'antd';
+import { Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../components/list-params.ts';
-import { PageHeader } from '../../components/page-header.tsx';
-import { errorText } from '../../lib/api.ts';
-import { ordersQuery } from './api.ts';
+import { ClearableSelect, QueuePage } from '../../components/queue-page.tsx';
+import { ordersQuery, type Order } from './api.ts';
 import { OrderDrawer } from './order-drawer.tsx';
-import { OrdersTable } from './orders-table.tsx';
+import { useOrderColumns } from './orders-table.tsx';
 
 const STATUSES = orderFilterSchema.shape.status.unwrap().options;
 const REFUND_STATES = orderFilterSchema.shape.refundState.unwrap().options;
@@ -26,37 +25,26 @@ export default function OrdersPage() {
   const { fromDate, toDate, ...filter } = list.filter;
   const query = useQuery(ordersQuery({ ...filter, from: dayStart(fromDate), to: dayStart(toDate, 1), page: list.page, pageSize: list.pageSize }));
 
+  const columns = useOrderColumns(list.hrefFor);
+
   return (
-    <>
-      <PageHeader title={t('orders:title')} />
-      <Space wrap className="console-filters">
-        <Input.Search aria-label={t('orders:filters.number')} placeholder={t('orders:filters.number')} allowClear defaultValue={list.filter.id} onSearch={(value) => list.update({ id: value.trim() })} style={{ width: 300 }} />
-        <Input.Search aria-label={t('orders:filters.buyerId')} placeholder={t('orders:filters.buyerId')} allowClear defaultValue={list.filter.buyerId} onSearch={(value) => list.update({ buyerId: value.trim() })} style={{ width: 240 }} />
-        <Input.Search aria-label={t('orders:filters.shopId')} placeholder={t('orders:filters.shopId')} allowClear defaultValue={list.filter.shopId} onSearch={(value) => list.update({ shopId: value.trim() })} style={{ width: 240 }} />
-        <Select
-          aria-label={t('orders:fields.status')}
-          placeholder={t('orders:fields.status')}
-          allowClear
-          style={{ width: 170 }}
-          value={list.filter.status}
-          onChange={(value: string | undefined) => list.update({ status: value })}
-          options={STATUSES.map((value) => ({ value, label: t(`common:states.${value}`) }))}
-        />
-        <Select
-          aria-label={t('orders:fields.refundState')}
-          placeholder={t('orders:fields.refundState')}
-          allowClear
-          style={{ width: 170 }}
-          value={list.filter.refundState}
-          onChange={(value: string | undefined) => list.update({ refundState: value })}
-          options={REFUND_STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))}
-        />
-        <Input type="date" aria-label={t('orders:filters.from')} value={fromDate ?? ''} onChange={(event) => list.update({ fromDate: event.target.value })} style={{ width: 160 }} />
-        <Input type="date" aria-label={t('orders:filters.to')} value={toDate ?? ''} onChange={(event) => list.update({ toDate: event.target.value })} style={{ width: 160 }} />
-      </Space>
-      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <OrdersTable query={query} page={list.page} pageSize={list.pageSize} onPage={(page, pageSize) => list.update({ page, pageSize })} onSelect={list.select} hrefFor={list.hrefFor} />
-      <OrderDrawer id={list.selected} onClose={() => list.select(undefined)} />
-    </>
+    <QueuePage<Order>
+      title={t('orders:title')}
+      query={query}
+      list={list}
+      columns={columns}
+      filters={
+        <>
+          <Input.Search aria-label={t('orders:filters.number')} placeholder={t('orders:filters.number')} allowClear defaultValue={list.filter.id} onSearch={(value) => list.update({ id: value.trim() })} style={{ width: 300 }} />
+          <Input.Search aria-label={t('orders:filters.buyerId')} placeholder={t('orders:filters.buyerId')} allowClear defaultValue={list.filter.buyerId} onSearch={(value) => list.update({ buyerId: value.trim() })} style={{ width: 240 }} />
+          <Input.Search aria-label={t('orders:filters.shopId')} placeholder={t('orders:filters.shopId')} allowClear defaultValue={list.filter.shopId} onSearch={(value) => list.update({ shopId: value.trim() })} style={{ width: 240 }} />
+          <ClearableSelect label={t('orders:fields.status')} width={170} value={list.filter.status} onChange={(value) => list.update({ status: value })} options={STATUSES.map((value) => ({ value, label: t(`common:states.${value}`) }))} />
+          <ClearableSelect label={t('orders:fields.refundState')} width={170} value={list.filter.refundState} onChange={(value) => list.update({ refundState: value })} options={REFUND_STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))} />
+          <Input type="date" aria-label={t('orders:filters.from')} value={fromDate ?? ''} onChange={(event) => list.update({ fromDate: event.target.value })} style={{ width: 160 }} />
+          <Input type="date" aria-label={t('orders:filters.to')} value={toDate ?? ''} onChange={(event) => list.update({ toDate: event.target.value })} style={{ width: 160 }} />
+        </>
+      }
+      drawer={<OrderDrawer id={list.selected} onClose={() => list.select(undefined)} />}
+    />
   );
 }

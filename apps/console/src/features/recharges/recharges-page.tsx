@@ -1,14 +1,14 @@
 import { rechargeQuery as rechargeFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Image, Input, Select, Space, Table, Typography } from 'antd';
+import { compareAmounts } from '@caravan/ui/format';
+import { Descriptions, Image, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
-import { useListParams } from '../../components/list-params.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { ClearableSelect, QueueDrawer, QueuePage, StateFilter, useStateQueue } from '../../components/queue-page.tsx';
+import { ReviewDetails } from '../../components/review-details.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { UserActivity } from '../../components/user-activity.tsx';
-import { errorText } from '../../lib/api.ts';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
 import { rechargeQuery, rechargesQuery, useRechargeDecision, type Recharge } from './api.ts';
@@ -20,61 +20,34 @@ const FILTERS = ['state', 'method', 'userId'] as const;
 
 export default function RechargesPage() {
   const { t } = useTranslation(['queues', 'common']);
-  const list = useListParams(FILTERS);
-  // the queue opens on what needs a decision; 'all' lifts the state filter
-  const state = list.filter.state ?? 'pending';
-  const query = useQuery(rechargesQuery({ ...list.filter, state: state === 'all' ? undefined : state, page: list.page, pageSize: list.pageSize }));
+  // the queue opens on what needs a decision
+  const { list, state, params } = useStateQueue(FILTERS, 'pending');
+  const query = useQuery(rechargesQuery(params));
 
   return (
-    <>
-      <PageHeader title={t('queues:recharges.title')} />
-      <Space wrap className="console-filters">
-        <Select
-          aria-label={t('queues:filters.state')}
-          style={{ width: 160 }}
-          value={state}
-          onChange={(value: string) => list.update({ state: value })}
-          options={[{ value: 'all', label: t('queues:filters.all') }, ...STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))]}
-        />
-        <Select
-          aria-label={t('queues:filters.method')}
-          style={{ width: 180 }}
-          allowClear
-          placeholder={t('queues:filters.method')}
-          value={list.filter.method}
-          onChange={(value: string | undefined) => list.update({ method: value })}
-          options={METHODS.map((value) => ({ value, label: t(`queues:methods.${value}`) }))}
-        />
-        <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={list.filter.userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 260 }} />
-      </Space>
-      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <Table<Recharge>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        dataSource={query.data?.items ?? []}
-        onRow={(row) => ({ onClick: () => list.select(row.id) })}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t(query.data?.totalIsLowerBound ? 'common:table.moreThan' : 'common:table.total', { total }),
-          onChange: (page, pageSize) => list.update({ page, pageSize }),
-        }}
-        columns={[
-          { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{value}</Link> },
-          { title: t('queues:fields.user'), dataIndex: 'username' },
-          { title: t('queues:fields.method'), dataIndex: 'method', render: (value: string) => t(`queues:methods.${value}`, { defaultValue: value }) },
-          { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
-          { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => Number(a.amount) - Number(b.amount), render: (value: string, row) => <Money value={value} unit={row.coin} /> },
-          { title: t('queues:fields.credit'), dataIndex: 'creditAmount', align: 'right', render: (value: string) => <Money value={value} /> },
-          { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
-          { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
-        ]}
-      />
-      <RechargeDrawer id={list.selected} onClose={() => list.select(undefined)} />
-    </>
+    <QueuePage<Recharge>
+      title={t('queues:recharges.title')}
+      query={query}
+      list={list}
+      columns={[
+        { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{value}</Link> },
+        { title: t('queues:fields.user'), dataIndex: 'username' },
+        { title: t('queues:fields.method'), dataIndex: 'method', render: (value: string) => t(`queues:methods.${value}`, { defaultValue: value }) },
+        { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
+        { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => compareAmounts(a.amount, b.amount), render: (value: string, row) => <Money value={value} unit={row.coin} /> },
+        { title: t('queues:fields.credit'), dataIndex: 'creditAmount', align: 'right', render: (value: string) => <Money value={value} /> },
+        { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
+        { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
+      ]}
+      filters={
+        <>
+          <StateFilter value={state} states={STATES} label={(value) => t(`common:states.${value}`)} onChange={(value) => list.update({ state: value })} />
+          <ClearableSelect label={t('queues:filters.method')} width={180} value={list.filter.method} onChange={(value) => list.update({ method: value })} options={METHODS.map((value) => ({ value, label: t(`queues:methods.${value}`) }))} />
+          <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={list.filter.userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 260 }} />
+        </>
+      }
+      drawer={<RechargeDrawer id={list.selected} onClose={() => list.select(undefined)} />}
+    />
   );
 }
 
@@ -87,15 +60,10 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
   const decide = useRechargeDecision();
 
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={640} title={row ? t('queues:recharges.detail', { orderNo: row.orderNo }) : t('common:loading')} destroyOnHidden>
-      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
-      {row ? (
+    <QueueDrawer id={id} onClose={onClose} size={640} query={one} title={(row) => t('queues:recharges.detail', { orderNo: row.orderNo })}>
+      {(row) => (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label={t('queues:fields.state')}>
-              <StateTag state={row.state} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('queues:fields.user')}>{`${row.username} (${row.userId})`}</Descriptions.Item>
+          <ReviewDetails row={row}>
             <Descriptions.Item label={t('queues:fields.method')}>{t(`queues:methods.${row.method}`, { defaultValue: row.method })}</Descriptions.Item>
             <Descriptions.Item label={t('queues:fields.amount')}>
               <Money value={row.amount} unit={row.coin} />
@@ -115,13 +83,7 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
             <Descriptions.Item label={t('queues:fields.createdAt')}>
               <Time value={row.createdAt} />
             </Descriptions.Item>
-            {row.reviewedAt ? (
-              <Descriptions.Item label={t('queues:fields.reviewedAt')}>
-                <Time value={row.reviewedAt} />
-              </Descriptions.Item>
-            ) : null}
-            {row.rejectReason ? <Descriptions.Item label={t('queues:fields.rejectReason')}>{row.rejectReason}</Descriptions.Item> : null}
-          </Descriptions>
+          </ReviewDetails>
           <section aria-label={t('queues:recharges.proof')}>
             <Typography.Title level={3} style={{ fontSize: 16 }}>
               {t('queues:recharges.proof')}
@@ -173,7 +135,7 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
             />
           </section>
         </Space>
-      ) : null}
-    </Drawer>
+      )}
+    </QueueDrawer>
   );
 }

@@ -1,9 +1,10 @@
 import { statementQuery as statementFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Empty, Input, Select, Space, Table, Typography } from 'antd';
+import { Alert, Descriptions, Empty, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useListParams } from '../../components/list-params.ts';
 import { PageHeader } from '../../components/page-header.tsx';
+import { ClearableSelect } from '../../components/queue-page.tsx';
 import { signedAmount, statementQuery, type StatementLine } from '../../components/user-activity.tsx';
 import { errorText } from '../../lib/api.ts';
 import { Money, PlatformTime, Time } from '../../lib/format.tsx';
@@ -31,15 +32,7 @@ export default function UsersPage() {
       <PageHeader title={t('users:title')} />
       <Space wrap className="console-filters">
         <Input.Search aria-label={t('users:search')} placeholder={t('users:search')} allowClear defaultValue={q || userId} onSearch={(value) => list.update({ q: value.trim(), userId: undefined })} style={{ width: 320 }} />
-        <Select
-          aria-label={t('users:kind')}
-          placeholder={t('users:kind')}
-          allowClear
-          style={{ width: 200 }}
-          value={list.filter.kind}
-          onChange={(value: string | undefined) => list.update({ kind: value })}
-          options={KINDS.map((value) => ({ value, label: t(`queues:kinds.${value}`, { defaultValue: value }) }))}
-        />
+        <ClearableSelect label={t('users:kind')} width={200} value={list.filter.kind} onChange={(value) => list.update({ kind: value })} options={KINDS.map((value) => ({ value, label: t(`queues:kinds.${value}`, { defaultValue: value }) }))} />
       </Space>
       {found.error ? <Alert type="error" showIcon title={errorText(found.error, t)} /> : null}
       {q && !userId ? (

@@ -1,14 +1,14 @@
 import { isTxHash, withdrawalQuery as withdrawalFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Input, Select, Space, Table, Typography } from 'antd';
+import { compareAmounts } from '@caravan/ui/format';
+import { Descriptions, Input, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
-import { useListParams } from '../../components/list-params.ts';
-import { PageHeader } from '../../components/page-header.tsx';
+import { QueueDrawer, QueuePage, StateFilter, useStateQueue } from '../../components/queue-page.tsx';
+import { ReviewDetails } from '../../components/review-details.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { UserActivity } from '../../components/user-activity.tsx';
-import { errorText } from '../../lib/api.ts';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
 import { useWithdrawalDecision, withdrawalQuery, withdrawalsQuery, type Withdrawal } from './api.ts';
@@ -18,51 +18,32 @@ const FILTERS = ['state', 'userId'] as const;
 
 export default function WithdrawalsPage() {
   const { t } = useTranslation(['queues', 'common']);
-  const list = useListParams(FILTERS);
-  const state = list.filter.state ?? 'pending';
-  const query = useQuery(withdrawalsQuery({ ...list.filter, state: state === 'all' ? undefined : state, page: list.page, pageSize: list.pageSize }));
+  const { list, state, params } = useStateQueue(FILTERS, 'pending');
+  const query = useQuery(withdrawalsQuery(params));
 
   return (
-    <>
-      <PageHeader title={t('queues:withdrawals.title')} />
-      <Space wrap className="console-filters">
-        <Select
-          aria-label={t('queues:filters.state')}
-          style={{ width: 160 }}
-          value={state}
-          onChange={(value: string) => list.update({ state: value })}
-          options={[{ value: 'all', label: t('queues:filters.all') }, ...STATES.map((value) => ({ value, label: t(`common:states.${value}`) }))]}
-        />
-        <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={list.filter.userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 260 }} />
-      </Space>
-      {query.error ? <Alert type="error" showIcon title={errorText(query.error, t)} /> : null}
-      <Table<Withdrawal>
-        rowKey="id"
-        size="middle"
-        loading={query.isFetching}
-        dataSource={query.data?.items ?? []}
-        onRow={(row) => ({ onClick: () => list.select(row.id) })}
-        pagination={{
-          current: list.page,
-          pageSize: list.pageSize,
-          total: query.data?.total ?? 0,
-          showSizeChanger: true,
-          showTotal: (total) => t(query.data?.totalIsLowerBound ? 'common:table.moreThan' : 'common:table.total', { total }),
-          onChange: (page, pageSize) => list.update({ page, pageSize }),
-        }}
-        columns={[
-          { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{value}</Link> },
-          { title: t('queues:fields.user'), dataIndex: 'username' },
-          { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
-          { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => Number(a.amount) - Number(b.amount), render: (value: string) => <Money value={value} /> },
-          { title: t('queues:fields.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <Money value={value} /> },
-          { title: t('queues:fields.arrival'), dataIndex: 'arrivalAmount', align: 'right', render: (value: string) => <Money value={value} /> },
-          { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
-          { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
-        ]}
-      />
-      <WithdrawalDrawer id={list.selected} onClose={() => list.select(undefined)} />
-    </>
+    <QueuePage<Withdrawal>
+      title={t('queues:withdrawals.title')}
+      query={query}
+      list={list}
+      columns={[
+        { title: t('queues:fields.orderNo'), dataIndex: 'orderNo', render: (value: string, row) => <Link to={list.hrefFor(row.id)}>{value}</Link> },
+        { title: t('queues:fields.user'), dataIndex: 'username' },
+        { title: t('queues:fields.chain'), render: (_, row) => [row.coin, row.blockchainName].filter(Boolean).join(' / ') },
+        { title: t('queues:fields.amount'), dataIndex: 'amount', align: 'right', sorter: (a, b) => compareAmounts(a.amount, b.amount), render: (value: string) => <Money value={value} /> },
+        { title: t('queues:fields.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <Money value={value} /> },
+        { title: t('queues:fields.arrival'), dataIndex: 'arrivalAmount', align: 'right', render: (value: string) => <Money value={value} /> },
+        { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
+        { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
+      ]}
+      filters={
+        <>
+          <StateFilter value={state} states={STATES} label={(value) => t(`common:states.${value}`)} onChange={(value) => list.update({ state: value })} />
+          <Input.Search aria-label={t('queues:filters.userId')} placeholder={t('queues:filters.userId')} allowClear defaultValue={list.filter.userId} onSearch={(value) => list.update({ userId: value.trim() })} style={{ width: 260 }} />
+        </>
+      }
+      drawer={<WithdrawalDrawer id={list.selected} onClose={() => list.select(undefined)} />}
+    />
   );
 }
 
@@ -70,19 +51,13 @@ function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: ()
   const { t } = useTranslation(['queues', 'common']);
   const can = useCan();
   const one = useQuery({ ...withdrawalQuery(id ?? ''), enabled: id !== undefined });
-  const row = one.data;
   const decide = useWithdrawalDecision();
 
   return (
-    <Drawer open={id !== undefined} onClose={onClose} size={640} title={row ? t('queues:withdrawals.detail', { orderNo: row.orderNo }) : t('common:loading')} destroyOnHidden>
-      {one.error ? <Alert type="error" showIcon title={errorText(one.error, t)} /> : null}
-      {row ? (
+    <QueueDrawer id={id} onClose={onClose} size={640} query={one} title={(row) => t('queues:withdrawals.detail', { orderNo: row.orderNo })}>
+      {(row) => (
         <Space direction="vertical" size="large" style={{ width: '100%' }}>
-          <Descriptions column={1} bordered size="small">
-            <Descriptions.Item label={t('queues:fields.state')}>
-              <StateTag state={row.state} />
-            </Descriptions.Item>
-            <Descriptions.Item label={t('queues:fields.user')}>{`${row.username} (${row.userId})`}</Descriptions.Item>
+          <ReviewDetails row={row}>
             <Descriptions.Item label={t('queues:fields.amount')}>
               <Money value={row.amount} />
             </Descriptions.Item>
@@ -102,13 +77,7 @@ function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: ()
               <Time value={row.createdAt} />
             </Descriptions.Item>
             {row.txHash ? <Descriptions.Item label={t('queues:fields.txHash')}>{row.txHash}</Descriptions.Item> : null}
-            {row.reviewedAt ? (
-              <Descriptions.Item label={t('queues:fields.reviewedAt')}>
-                <Time value={row.reviewedAt} />
-              </Descriptions.Item>
-            ) : null}
-            {row.rejectReason ? <Descriptions.Item label={t('queues:fields.rejectReason')}>{row.rejectReason}</Descriptions.Item> : null}
-          </Descriptions>
+          </ReviewDetails>
           {row.state === 'pending' && can('withdrawals.decide') ? (
             <Space>
               <DecisionButton
@@ -141,7 +110,7 @@ function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: ()
           ) : null}
           <UserActivity userId={row.userId} />
         </Space>
-      ) : null}
-    </Drawer>
+      )}
+    </QueueDrawer>
   );
 }
