@@ -7,6 +7,8 @@ import type { Env } from '../env.ts';
 const SECRET_PARAMS = [
   'token', 'session_token', 'password', 're_password', 'old_password', 'comfirm_password', 'safeword',
   're_safeword', 'old_safeword', 'cashPassword', 'verifcode', 'code_token', 'access_token',
+  // the chat socket's operator login (a console bearer token in the query string)
+  'operatorToken',
 ];
 const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&]*`, 'gi');
 

@@ -10,6 +10,9 @@ describe('log redaction', () => {
     expect(redacted).toBe('/wap/api/user!newlogin.action?username=bob&password=[redacted]&lang=en&token=[redacted]&safeword=[redacted]&session_token=[redacted]');
     expect(redactUrl('/x?TOKEN=abc')).toBe('/x?TOKEN=[redacted]');
     expect(redactUrl('/x?re_password=a&old_password=b&cashPassword=c')).not.toMatch(/=a|=b|=c/);
+    // the chat socket: buyers' and operators' tokens alike
+    expect(redactUrl('/?operatorToken=op-secret&lastMessageId=42')).toBe('/?operatorToken=[redacted]&lastMessageId=42');
+    expect(redactUrl('/?lang=en&token=buyer-secret')).toBe('/?lang=en&token=[redacted]');
   });
 });
 
