@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { loadEnv } from '../../src/env.ts';
 import { Lifecycle } from '../../src/platform/health.ts';
-import { gracefulShutdown } from '../../src/platform/shutdown.ts';
+import { gracefulShutdown, type ShutdownOptions } from '../../src/platform/shutdown.ts';
 
 describe('configuration is validated at start', () => {
   it('has working defaults for one process (npm start)', () => {
@@ -43,24 +43,27 @@ function harness(overrides: { drainMs?: number; timeoutMs?: number } = {}) {
     events.push(`drain ${ms} (draining=${lifecycle.draining})`);
     return new Promise<void>((resolve) => (releaseWait = resolve));
   });
-  return { lifecycle, events, exit, log, wait, release: () => releaseWait(), options: { drainMs: overrides.drainMs ?? 0, timeoutMs: overrides.timeoutMs ?? 60_000 } };
+  return {
+    lifecycle,
+    events,
+    exit,
+    log,
+    wait,
+    release: () => releaseWait(),
+    /** The shutdown under test, with these steps and the harness's fake exit, wait and log. */
+    shutdown: (steps: ShutdownOptions['steps']) =>
+      gracefulShutdown({ drainMs: overrides.drainMs ?? 0, timeoutMs: overrides.timeoutMs ?? 60_000, lifecycle, log, exit, wait, steps }),
+  };
 }
 
 describe('graceful shutdown', () => {
   it('marks the process draining, waits the drain time, runs the steps in order once, then exits 0', async () => {
     const h = harness({ drainMs: 5000 });
-    const shutdown = gracefulShutdown({
-      ...h.options,
-      lifecycle: h.lifecycle,
-      log: h.log,
-      exit: h.exit,
-      wait: h.wait,
-      steps: [
-        { name: 'sockets', run: () => void h.events.push('sockets') },
-        { name: 'http', run: async () => void h.events.push('http') },
-        { name: 'database', run: async () => void h.events.push('database') },
-      ],
-    });
+    const shutdown = h.shutdown([
+      { name: 'sockets', run: () => void h.events.push('sockets') },
+      { name: 'http', run: async () => void h.events.push('http') },
+      { name: 'database', run: async () => void h.events.push('database') },
+    ]);
     const first = shutdown('SIGTERM');
     // a second signal while the first shutdown runs changes nothing
     const second = shutdown('SIGINT');
@@ -72,17 +75,10 @@ describe('graceful shutdown', () => {
 
   it('runs the later steps when one fails, and exits 1', async () => {
     const h = harness();
-    await gracefulShutdown({
-      ...h.options,
-      lifecycle: h.lifecycle,
-      log: h.log,
-      exit: h.exit,
-      wait: h.wait,
-      steps: [
-        { name: 'http', run: async () => { throw new Error('close failed'); } },
-        { name: 'database', run: async () => void h.events.push('database') },
-      ],
-    })('SIGTERM');
+    await h.shutdown([
+      { name: 'http', run: async () => { throw new Error('close failed'); } },
+      { name: 'database', run: async () => void h.events.push('database') },
+    ])('SIGTERM');
     expect(h.wait).not.toHaveBeenCalled();
     expect(h.events).toEqual(['database', 'exit 1']);
     expect(h.log.error).toHaveBeenCalledWith(expect.objectContaining({ step: 'http' }), 'shutdown step failed');
@@ -93,14 +89,7 @@ describe('graceful shutdown', () => {
     try {
       const h = harness({ timeoutMs: 1000 });
       let finishStep: () => void = () => {};
-      const running = gracefulShutdown({
-        ...h.options,
-        lifecycle: h.lifecycle,
-        log: h.log,
-        exit: h.exit,
-        wait: h.wait,
-        steps: [{ name: 'jobs', run: () => new Promise<void>((resolve) => (finishStep = resolve)) }],
-      })('SIGTERM');
+      const running = h.shutdown([{ name: 'jobs', run: () => new Promise<void>((resolve) => (finishStep = resolve)) }])('SIGTERM');
       await vi.advanceTimersByTimeAsync(999);
       expect(h.exit).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);
