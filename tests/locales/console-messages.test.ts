@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '@caravan/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { compareWithEnglish, copiesOfEnglish, flatten, type Messages } from './support/store-messages.ts';
+import { compareWithEnglish, findingsOf, copiesOfEnglish, flatten, type Messages } from './support/store-messages.ts';
 
 // The operator console's messages (locales/<locale>/console-<namespace>.json). The console speaks the
 // languages that have its files: English and Simplified Chinese, both complete, are required; any
@@ -69,13 +69,7 @@ describe('console messages', () => {
         continue;
       }
       const result = compareWithEnglish(english[namespace]?.messages ?? {}, file.messages, locale);
-      const found = {
-        ...(file.problems.length > 0 ? { structure: file.problems } : {}),
-        ...(result.missing.length > 0 ? { missing: result.missing } : {}),
-        ...(result.extra.length > 0 ? { extra: result.extra } : {}),
-        ...(result.empty.length > 0 ? { empty: result.empty } : {}),
-        ...(result.placeholderMismatches.length > 0 ? { placeholders: result.placeholderMismatches } : {}),
-      };
+      const found = findingsOf(file.problems, result);
       if (Object.keys(found).length > 0) findings[`console-${namespace}.json`] = found;
       const copied = copiesOfEnglish(english[namespace]?.messages ?? {}, file.messages);
       copies += copied.copies.length;

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { LOCALES } from '@caravan/contract/languages';
 import { describe, expect, it } from 'vitest';
-import { compareWithEnglish, copiesOfEnglish, flatten, type Messages } from './support/store-messages.ts';
+import { compareWithEnglish, findingsOf, copiesOfEnglish, flatten, type Messages } from './support/store-messages.ts';
 
 // The store's interface messages (locales/<locale>/store-<namespace>.json): every namespace exists in
 // all 21 locales with exactly the English keys (plural forms per language), no empty values, the
@@ -63,13 +63,7 @@ describe('store messages', () => {
           continue;
         }
         const result = compareWithEnglish(english[namespace]?.messages ?? {}, file.messages, locale);
-        const found = {
-          ...(file.problems.length > 0 ? { structure: file.problems } : {}),
-          ...(result.missing.length > 0 ? { missing: result.missing } : {}),
-          ...(result.extra.length > 0 ? { extra: result.extra } : {}),
-          ...(result.empty.length > 0 ? { empty: result.empty } : {}),
-          ...(result.placeholderMismatches.length > 0 ? { placeholders: result.placeholderMismatches } : {}),
-        };
+        const found = findingsOf(file.problems, result);
         if (Object.keys(found).length > 0) findings[name] = found;
       }
       expect(findings, `locales/${locale}`).toEqual({});

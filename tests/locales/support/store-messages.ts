@@ -102,6 +102,17 @@ export function compareWithEnglish(english: Messages, messages: Messages, locale
 }
 
 /** Values identical to English among those that need translating. */
+/** What is wrong with one message file, by kind (structure, missing, extra, empty, placeholders); {} when nothing. */
+export function findingsOf(problems: string[], result: Comparison): Record<string, string[]> {
+  return {
+    ...(problems.length > 0 ? { structure: problems } : {}),
+    ...(result.missing.length > 0 ? { missing: result.missing } : {}),
+    ...(result.extra.length > 0 ? { extra: result.extra } : {}),
+    ...(result.empty.length > 0 ? { empty: result.empty } : {}),
+    ...(result.placeholderMismatches.length > 0 ? { placeholders: result.placeholderMismatches } : {}),
+  };
+}
+
 export function copiesOfEnglish(english: Messages, messages: Messages): { copies: string[]; translatable: number } {
   const translatable = Object.keys(english).filter((key) => needsTranslation(english[key] ?? ''));
   const copies = translatable.filter((key) => messages[key] === english[key]).sort();

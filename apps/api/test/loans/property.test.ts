@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNTS } from '../../src/modules/wallet/ledger/chart-of-accounts.ts';
 import { balanceOf as ledgerBalance } from '../../src/modules/wallet/ledger/ledger.repository.ts';
 import { DAY_MS, MINUTE_MS } from '../../src/platform/clock.ts';
-import { isAppError } from '../../src/platform/errors.ts';
+import { outcome } from '../support/outcomes.ts';
 import { applicant, applicationInput, loanRow, type Applicant } from '../support/loans.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, rechargeIdOf, SAFEWORD, TRC20_ADDRESS } from '../support/wallet.ts';
@@ -60,15 +60,6 @@ interface ModelUser {
 
 const cents = (value: bigint) => parseMoney(`${value / 100n}.${String(value % 100n).padStart(2, '0')}`);
 const wholeCents = (whole: number) => BigInt(whole) * 100n;
-
-async function outcome<T>(work: Promise<T>): Promise<{ ok: true; data: T } | { ok: false; key: string }> {
-  try {
-    return { ok: true, data: await work };
-  } catch (error) {
-    if (isAppError(error)) return { ok: false, key: error.key };
-    throw error;
-  }
-}
 
 async function platformBalance(code: string): Promise<Money> {
   const account = await t.services.ledgerRepository.findAccountByCode(t.database.db, code);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/platform/errors.ts';
 import { applicant, applicationInput, applicationOf, borrower } from '../support/loans.ts';
+import { outcomeKey } from '../support/outcomes.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { balanceOf, expectLedgerConsistent, fund, SAFEWORD } from '../support/wallet.ts';
 
@@ -8,16 +8,6 @@ import { balanceOf, expectLedgerConsistent, fund, SAFEWORD } from '../support/wa
 // 50 simultaneous repayments, and replays of one Idempotency-Key.
 
 const t = await useTestApp();
-
-async function outcome<T>(work: Promise<T>): Promise<string> {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (isAppError(error)) return error.key;
-    throw error;
-  }
-}
 
 async function count(sql: string, userId: string): Promise<number> {
   const rows = await t.database.pool.query<{ n: number }>(sql, [userId]);
@@ -28,7 +18,7 @@ describe('loan races', () => {
   it('100 concurrent credit!apply from one user: exactly one loan', async () => {
     const user = await applicant(t);
     const input = applicationInput(user);
-    const results = await Promise.all(Array.from({ length: 100 }, () => outcome(t.services.loans.apply(user.id, input))));
+    const results = await Promise.all(Array.from({ length: 100 }, () => outcomeKey(t.services.loans.apply(user.id, input))));
     expect(results.filter((result) => result === 'ok')).toHaveLength(1);
     expect(new Set(results.filter((result) => result !== 'ok'))).toEqual(new Set(['loans.unfinished_exists']));
     expect(await count('select count(*)::int as n from loans where user_id = $1', user.id)).toBe(1);
@@ -45,7 +35,7 @@ describe('loan races', () => {
   it('50 concurrent credit!pay: exactly one repayment, the money taken once', async () => {
     const user = await borrower(t, '100000', '7');
     await fund(t, user, '1000');
-    const results = await Promise.all(Array.from({ length: 50 }, () => outcome(t.services.loanRepayments.pay(user.id, user.creditId, SAFEWORD))));
+    const results = await Promise.all(Array.from({ length: 50 }, () => outcomeKey(t.services.loanRepayments.pay(user.id, user.creditId, SAFEWORD))));
     expect(results.filter((result) => result === 'ok')).toHaveLength(1);
     expect(new Set(results.filter((result) => result !== 'ok'))).toEqual(new Set(['loans.not_repayable']));
     expect(await count("select count(*)::int as n from ledger_transfers where kind = 'loan_repayment' and reference_id = (select id from loans where user_id = $1)", user.id)).toBe(1);

@@ -1,7 +1,7 @@
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/platform/errors.ts';
+import { outcome } from '../support/outcomes.ts';
 import type { RequestKey } from '../../src/modules/wallet/wallet.service.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, rechargeIdOf, SAFEWORD, TRC20_ADDRESS, walletUser, withdrawalIdOf, type WalletUser } from '../support/wallet.ts';
@@ -38,15 +38,6 @@ interface ModelWallet {
 }
 
 const fromCents = (cents: number) => parseMoney((cents / 100).toFixed(2));
-
-async function outcome<T>(work: Promise<T>): Promise<{ ok: true; data: T } | { ok: false; key: string }> {
-  try {
-    return { ok: true, data: await work };
-  } catch (error) {
-    if (isAppError(error)) return { ok: false, key: error.key };
-    throw error;
-  }
-}
 
 let keyCounter = 0;
 

@@ -1,20 +1,10 @@
 import { parseMoney } from '@caravan/contract/money';
 import { describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/platform/errors.ts';
+import { outcomeKey } from '../support/outcomes.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { balanceOf, countRows, expectLedgerConsistent, fund, SAFEWORD, sessionToken, TRC20_ADDRESS, walletUser } from '../support/wallet.ts';
 
 const t = await useTestApp();
-
-async function outcome<T>(work: Promise<T>): Promise<string> {
-  try {
-    await work;
-    return 'ok';
-  } catch (error) {
-    if (isAppError(error)) return error.key;
-    throw error;
-  }
-}
 
 describe('wallet races', () => {
   it('200 concurrent withdrawal applications by one user: exactly one is accepted, the balance never goes negative', async () => {
@@ -22,7 +12,7 @@ describe('wallet races', () => {
     await fund(t, user, '150');
     const tokens = await Promise.all(Array.from({ length: 200 }, () => t.services.wallet.openSession(user.id)));
     const results = await Promise.all(
-      tokens.map((token) => outcome(t.services.withdrawals.apply(user.id, { amount: parseMoney('100'), safeword: SAFEWORD }, { sessionToken: token }))),
+      tokens.map((token) => outcomeKey(t.services.withdrawals.apply(user.id, { amount: parseMoney('100'), safeword: SAFEWORD }, { sessionToken: token }))),
     );
     expect(results.filter((result) => result === 'ok')).toHaveLength(1);
     expect(new Set(results.filter((result) => result !== 'ok'))).toEqual(new Set(['wallet.unfinished_order']));
@@ -55,11 +45,11 @@ describe('wallet races', () => {
     const other = await walletUser(t, { address: true });
     await fund(t, other, '20');
     const refusal = { idempotencyKey: 'too-much' };
-    const first = await outcome(t.services.withdrawals.apply(other.id, { amount: parseMoney('25'), safeword: SAFEWORD }, refusal));
+    const first = await outcomeKey(t.services.withdrawals.apply(other.id, { amount: parseMoney('25'), safeword: SAFEWORD }, refusal));
     await fund(t, other, '20');
-    const replay = await outcome(t.services.withdrawals.apply(other.id, { amount: parseMoney('25'), safeword: SAFEWORD }, refusal));
+    const replay = await outcomeKey(t.services.withdrawals.apply(other.id, { amount: parseMoney('25'), safeword: SAFEWORD }, refusal));
     expect([first, replay]).toEqual(['wallet.balance_insufficient', 'wallet.balance_insufficient']);
-    expect(await outcome(t.services.withdrawals.apply(other.id, { amount: parseMoney('26'), safeword: SAFEWORD }, refusal))).toBe('common.idempotency_mismatch');
+    expect(await outcomeKey(t.services.withdrawals.apply(other.id, { amount: parseMoney('26'), safeword: SAFEWORD }, refusal))).toBe('common.idempotency_mismatch');
     expect(await countRows(t, 'withdraw_orders', other.id)).toBe(0);
     await expectLedgerConsistent(t);
   });
