@@ -236,8 +236,7 @@ export class OrdersRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** The console's order search. */
-  /** A console page and its match count, counted no further than `countCap + 1`. */
+  /** The console's order search: a page and its match count, counted no further than `countCap + 1`. */
   async search(executor: Executor, filter: ConsoleOrderFilter, countCap = LIST_COUNT_CAP): Promise<{ rows: OrderRow[]; counted: number }> {
     const where = and(
       filter.status ? eq(orders.status, filter.status) : undefined,
