@@ -26,6 +26,8 @@ export const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Why an operator decided: required to refuse, optional (but recorded) to approve. */
 export const decisionBody = z.object({ reason: z.string().max(500).optional() });
 export const rejectBody = z.object({ reason: z.string().max(500) });
+/** One decision taken on a reviewed item (loan, seller application), from the audit log. */
+export const decisionAuditEntry = z.object({ action: z.string(), actorType: z.string(), actorId: z.string().nullable(), reason: z.string().nullable(), at: z.string() });
 export const withdrawalApproveBody = z.object({ txHash: z.string().max(128), reason: z.string().max(500).optional() });
 
 export const rechargeQuery = consolePageQuery.extend({

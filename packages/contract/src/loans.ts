@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './accounts.ts';
-import { consolePage, consolePageQuery } from './console.ts';
+import { consolePage, consolePageQuery, decisionAuditEntry } from './console.ts';
 import { pageObjectSchema } from './paging.ts';
 import { idParam, intParam, requiredIdParam } from './params.ts';
 
@@ -192,7 +192,7 @@ export const consoleLoanDetail = consoleLoan.extend({
   /** the applicant's other loans, newest first */
   history: z.array(consoleLoan),
   /** every decision on this loan, newest first */
-  audit: z.array(z.object({ action: z.string(), actorType: z.string(), actorId: z.string().nullable(), reason: z.string().nullable(), at: z.string() })),
+  audit: z.array(decisionAuditEntry),
 });
 export const consoleLoanPage = consolePage(consoleLoan);
 

@@ -9,6 +9,7 @@ import { favoritesErrors } from './favorites.ts';
 import { loansErrors } from './loans.ts';
 import { operatorsErrors } from './operators.ts';
 import { ordersErrors } from './orders.ts';
+import { sellersErrors } from './sellers.ts';
 import { shopsErrors } from './shops.ts';
 import { uploadsErrors } from './uploads.ts';
 import { walletErrors } from './wallet.ts';
@@ -28,6 +29,7 @@ export const errorCatalog = {
   ...ordersErrors,
   ...loansErrors,
   ...chatErrors,
+  ...sellersErrors,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -1,6 +1,7 @@
 import type { GoodsDetail, GoodsVo, SellerVo } from '@caravan/contract/catalog';
 import type { Locale } from '@caravan/contract/languages';
-import { money, parseMoney, type Money } from '@caravan/contract/money';
+import { money, type Money } from '@caravan/contract/money';
+import { discountedPrice, sellingPriceOf } from '@caravan/contract/pricing';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import { goodReviewRate } from '../shops/shops.mapper.ts';
 import type { GoodsDetailRow, GoodsRow } from './goods.repository.ts';
@@ -8,8 +9,6 @@ import { localized } from './localized.ts';
 
 // Rows -> the legacy goods card (GoodsVo) and detail. Prices are decimal strings with 2 decimals,
 // truncated as the legacy server did; counters are the real ones (pending page views included).
-
-const ONE = parseMoney('1');
 
 export interface MapContext {
   locale: Locale;
@@ -35,10 +34,6 @@ export function discountActive(row: Pick<GoodsRow, 'discount_ratio' | 'discount_
   );
 }
 
-/** Price after the listing's discount ratio: price x (1 - ratio), truncated to 2 decimals. */
-export function discounted(value: Money, ratio: string): Money {
-  return money.round(money.mulRatio(value, money.sub(ONE, parseMoney(ratio)), 'down'), 2, 'down');
-}
 
 export function toGoodsVo(row: GoodsRow, ctx: MapContext): GoodsVo {
   const sellingPrice = money.fromDb(row.selling_price);
@@ -81,17 +76,13 @@ export function toGoodsVo(row: GoodsRow, ctx: MapContext): GoodsVo {
     evaluationNum: row.review_count,
   };
   if (active && row.discount_ratio) {
-    vo.discountPrice = price(discounted(sellingPrice, row.discount_ratio));
+    vo.discountPrice = price(discountedPrice(sellingPrice, row.discount_ratio));
     vo.discountRatio = row.discount_ratio.replace(/\.?0+$/, '');
   }
   if (ctx.keptIds) vo.isKeep = ctx.keptIds.has(row.id) ? 1 : 0;
   return vo;
 }
 
-/** Selling price of a variant: its wholesale price x (1 + the listing's profit ratio), truncated. */
-export function skuSellingPrice(wholesale: Money, profitRatio: string): Money {
-  return money.round(money.mulRatio(wholesale, money.add(ONE, parseMoney(profitRatio)), 'down'), 2, 'down');
-}
 
 export function toGoodsDetail(row: GoodsDetailRow, seller: SellerVo, skuId: string | undefined, ctx: MapContext): GoodsDetail {
   const card = toGoodsVo(row, ctx);
@@ -103,7 +94,7 @@ export function toGoodsDetail(row: GoodsDetailRow, seller: SellerVo, skuId: stri
     }
   }
   const skus = row.skus.map((sku) => {
-    const selling = skuSellingPrice(money.fromDb(sku.price), row.profit_ratio);
+    const selling = sellingPriceOf(money.fromDb(sku.price), row.profit_ratio);
     const attrText = sku.valueIds
       .map((valueId) => valueNames.get(valueId))
       .filter((entry) => entry !== undefined)
@@ -114,7 +105,7 @@ export function toGoodsDetail(row: GoodsDetailRow, seller: SellerVo, skuId: stri
       valueIds: sku.valueIds,
       attrText,
       sellingPrice: price(selling),
-      ...(active && row.discount_ratio ? { discountPrice: price(discounted(selling, row.discount_ratio)) } : {}),
+      ...(active && row.discount_ratio ? { discountPrice: price(discountedPrice(selling, row.discount_ratio)) } : {}),
       stock: sku.stock,
     };
   });

@@ -8,7 +8,8 @@ import { AppError } from '../../platform/errors.ts';
 import { payloadHash, type IdempotencyStore } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import type { AddressRow } from '../addresses/addresses.repository.ts';
-import { discountActive, discounted, skuSellingPrice } from '../catalog/goods.mapper.ts';
+import { discountedPrice, sellingPriceOf } from '@caravan/contract/pricing';
+import { discountActive } from '../catalog/goods.mapper.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { ListingForOrder, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrderState } from './order-state.ts';
@@ -127,12 +128,12 @@ export class CheckoutService {
       const buyMin = Math.max(listing.goods.buyMin, minQuantity);
       if (line.goodsNum < buyMin) throw new AppError('orders.quantity_below_min', { min: buyMin });
 
-      const originalPrice = skuSellingPrice(sku.price, listing.listing.profitRatio);
+      const originalPrice = sellingPriceOf(sku.price, listing.listing.profitRatio);
       const discountRatio = listing.listing.discountRatio;
       const active =
         discountRatio !== null &&
         discountActive({ discount_ratio: discountRatio, discount_start_at: listing.listing.discountStartAt, discount_end_at: listing.listing.discountEndAt }, now);
-      const unitPrice = active && discountRatio !== null ? discounted(originalPrice, discountRatio) : originalPrice;
+      const unitPrice = active && discountRatio !== null ? discountedPrice(originalPrice, discountRatio) : originalPrice;
       const lineAmount = money.mulInt(unitPrice, line.goodsNum);
       return {
         line,
