@@ -16,6 +16,7 @@ RUN npm install --global --no-audit --no-fund "pnpm@${PNPM_VERSION}"
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml .npmrc ./
 COPY apps/api/package.json apps/api/
 COPY apps/console/package.json apps/console/
+COPY apps/seller/package.json apps/seller/
 COPY apps/store/package.json apps/store/
 COPY packages/contract/package.json packages/contract/
 COPY packages/db/package.json packages/db/
@@ -50,6 +51,7 @@ COPY --from=prod-deps /app/apps/api/node_modules ./apps/api/node_modules
 COPY --from=build /app/apps/api/dist ./apps/api/dist
 COPY --from=build /app/apps/store/dist ./apps/store/dist
 COPY --from=build /app/apps/console/dist ./apps/console/dist
+COPY --from=build /app/apps/seller/dist ./apps/seller/dist
 COPY --from=build /app/packages/db/migrations ./packages/db/migrations
 COPY --from=build /app/locales ./locales
 COPY --from=build /app/brands ./brands

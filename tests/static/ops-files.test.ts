@@ -151,7 +151,7 @@ describe('Dockerfile', () => {
         expect(dockerfile, `${folder}/${name}/package.json`).toContain(`COPY ${folder}/${name}/package.json ${folder}/${name}/`);
       }
     }
-    for (const built of ['apps/api/dist', 'apps/store/dist', 'apps/console/dist', 'packages/db/migrations', 'locales']) {
+    for (const built of ['apps/api/dist', 'apps/store/dist', 'apps/console/dist', 'apps/seller/dist', 'packages/db/migrations', 'locales']) {
       expect(dockerfile).toContain(`COPY --from=build /app/${built} ./${built}`);
     }
   });

@@ -8,7 +8,9 @@ import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import brand from 'virtual:brand';
 import { FeedbackProvider } from '../components/feedback.tsx';
-import { loadAntdLocale } from './antd-locale.ts';
+import { loadAntdLocale } from '@caravan/ui/antd-locale';
+import { UiProvider } from '@caravan/ui/ui-context.tsx';
+import { storeUi } from '../lib/ui-context.tsx';
 import { router } from './router.tsx';
 
 const queryClient = new QueryClient({
@@ -37,7 +39,9 @@ export function App({ i18n, locale }: { i18n: i18n; locale: Locale }) {
       >
         <FeedbackProvider>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <UiProvider value={storeUi}>
+              <RouterProvider router={router} />
+            </UiProvider>
           </QueryClientProvider>
         </FeedbackProvider>
       </ConfigProvider>

@@ -1,6 +1,6 @@
 import { ApiError } from '@caravan/ui/api-client';
 import { describe, expect, it } from 'vitest';
-import { checkFundPassword, fundPasswordInput } from '../../src/lib/fund-password.ts';
+import { checkFundPassword, fundPasswordInput } from '@caravan/ui/fund-password';
 import { afterFailure, intentFor, newIntentKey, outcomeUnknown } from '../../src/features/cart/lib/intent-key.ts';
 import { readPaidState } from '../../src/features/cart/lib/paid-state.ts';
 import { classifyPayError } from '../../src/features/cart/lib/pay-errors.ts';

@@ -6,17 +6,15 @@ import {
   CANCEL_REASONS,
   cancelReasonKey,
   isOrderId,
-  LEGACY_ORDER_STATUSES,
   ORDER_PAGE_SIZE,
   ORDER_TABS,
   pageFromQuery,
   REFUND_REASONS,
-  refundStatusKey,
   sortLogAscending,
-  statusKey,
   tabIndexFromQuery,
   tabIndexOfStatus,
 } from '../../src/features/orders/order-rules.ts';
+import { LEGACY_ORDER_STATUSES, refundStatusKey, statusKey } from '@caravan/ui/order-status';
 
 describe('order tabs', () => {
   it('has the 8 tabs of the spec in order, each asking order!listMain for its own status', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FUND_PASSWORD_LENGTH, isFundPassword } from '../../src/lib/fund-password.ts';
+import { FUND_PASSWORD_LENGTH, isFundPassword } from '@caravan/ui/fund-password';
 import { checkProofFile, PROOF_MAX_BYTES } from '../../src/features/wallet/proof-image.ts';
 
 describe('payment-proof screenshot', () => {

@@ -1,7 +1,7 @@
 // Form rules of spec section 5 for the account screens, as pure functions. Each check answers with a
 // message key of the `account` namespace (under `validation.`), or undefined when the value is fine;
 // the server checks again and has the last word.
-import { isFundPassword } from '../../lib/fund-password.ts';
+import { isFundPassword } from '@caravan/ui/fund-password';
 
 export type ValidationKey =
   | 'validation.required'

@@ -5,7 +5,7 @@
 import { loanCost, overdueInterestPerDay } from '@caravan/contract/loan-cost';
 import { money, tryParseMoney, type Money } from '@caravan/contract/money';
 // the wallet's copy of the server's page-size ceiling: importing the contract's paging would bundle zod
-import { MAX_PAGE_SIZE } from '../wallet/records-page.ts';
+import { MAX_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { CreditConfig, CreditRecord } from './types.ts';
 
 export const CREDIT_PATH = '/credit';

@@ -2,15 +2,13 @@
 // `order!listMain` for, the labels of the legacy numbers, and the buyer's actions per state (the same
 // rules as the server's order and refund machines, apps/api/src/modules/orders/order-state.ts).
 
+import type { LegacyOrderStatus } from '@caravan/ui/order-status';
+
 /** Spec section 9: order lists show 20 per page. */
 export const ORDER_PAGE_SIZE = 20;
 
 /** Orders have at most 100 lines (checkout limit); the goods of one order fit one page of this size. */
 export const ORDER_GOODS_PAGE_SIZE = 100;
-
-/** Legacy order status: -1 cancelled, 0 to pay, 1 paid, 2 confirmed, 3 shipped, 4 received, 5 completed, 6 refunded. */
-export const LEGACY_ORDER_STATUSES = [-1, 0, 1, 2, 3, 4, 5, 6] as const;
-export type LegacyOrderStatus = (typeof LEGACY_ORDER_STATUSES)[number];
 
 /** The 5 cancel reasons (spec section 9), sent as `returnReason` to order!cancel. */
 export const CANCEL_REASONS = ['0', '1', '2', '3', '4'] as const;
@@ -71,34 +69,6 @@ export function tabIndexOfStatus(status: number): number {
 export function badgeCount(value: string | undefined): number {
   if (value === undefined || !/^\d{1,9}$/.test(value)) return 0;
   return Number(value);
-}
-
-const STATUS_KEYS: Record<LegacyOrderStatus, string> = {
-  [-1]: 'cancelled',
-  0: 'pendingPayment',
-  1: 'paid',
-  2: 'confirmed',
-  3: 'shipped',
-  4: 'received',
-  5: 'completed',
-  6: 'refunded',
-};
-
-function isLegacyStatus(status: number): status is LegacyOrderStatus {
-  return (LEGACY_ORDER_STATUSES as readonly number[]).includes(status);
-}
-
-/** Message key (under `status.`) of a legacy order status. */
-export function statusKey(status: number): string {
-  return isLegacyStatus(status) ? STATUS_KEYS[status] : 'unknown';
-}
-
-/** Legacy returnStatus: 0 none, 1 requested, 2 refunding, 3 succeeded, 4 failed, 5 rejected. */
-const REFUND_STATUS_KEYS = ['none', 'requested', 'refunding', 'succeeded', 'failed', 'rejected'] as const;
-
-/** Message key (under `refundStatus.`) of a legacy returnStatus. */
-export function refundStatusKey(returnStatus: number): string {
-  return REFUND_STATUS_KEYS[returnStatus] ?? 'unknown';
 }
 
 /** A refund under way: nothing else happens to the order until the platform decides. */

@@ -4,7 +4,7 @@ import { HeartFilled } from '@ant-design/icons';
 import { Button, Empty, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { FAVOURITES_PAGE_SIZE, useFavouriteGoods, useRemoveFavouriteGoods, type FavouriteGoods } from '../api/favourite-goods.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import { ListPager } from '../components/list-pager.tsx';

@@ -6,7 +6,7 @@ import { Button, Checkbox, ConfigProvider, Drawer, Empty } from 'antd';
 import { useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { cart, useCart } from '../../../lib/cart-store.ts';
 import { usePlatformSettings } from '../../../lib/settings.ts';
 import { groupLinesBySeller, keysOf, tickState, type TickState } from '../lib/cart-groups.ts';

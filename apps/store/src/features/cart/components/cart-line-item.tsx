@@ -4,7 +4,7 @@ import { Button, Checkbox } from 'antd';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { cart } from '../../../lib/cart-store.ts';
 import { quantityMessage, type Message } from '../lib/quantity-message.ts';
 import { QuantityStepper } from './quantity-stepper.tsx';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import type { QuantityProblem } from '../lib/checkout-lines.ts';
 import { lineAmount, type Estimate } from '../lib/order-summary.ts';
 import { quantityMessage } from '../lib/quantity-message.ts';

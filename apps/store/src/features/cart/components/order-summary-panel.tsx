@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import type { Estimate, PlacedOrder, PlacedTotals } from '../lib/order-summary.ts';
 
 function Row({ label, children, strong }: { label: ReactNode; children: ReactNode; strong?: boolean }) {

@@ -1,8 +1,8 @@
 import { Radio } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
-import { useBalance } from '../../wallet/api/get-balance.ts';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { useBalance } from '@caravan/ui/wallet/api/get-balance';
 
 /** Spec section 1: balance (USDT) works; PayPal and Mastercard are shown, not open in the region. */
 export function PaymentMethods() {

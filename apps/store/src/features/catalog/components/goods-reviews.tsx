@@ -1,7 +1,7 @@
 import { Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useReviewCounts } from '../api/get-review-counts.ts';
 import { useReviews } from '../api/get-reviews.ts';
 import { pageWindow, REVIEW_PAGE_SIZE } from '../paging.ts';

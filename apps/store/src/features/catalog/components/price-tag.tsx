@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { crossedOutPrice, payPrice } from '../goods-price.ts';
 
 /** The price to pay and, while a discount runs, the crossed-out selling price. */

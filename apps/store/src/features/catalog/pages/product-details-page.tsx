@@ -9,7 +9,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import brand from 'virtual:brand';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { cart } from '../../../lib/cart-store.ts';
 import { useSession } from '../../../lib/session.ts';
 import { platformTimeZone, usePlatformSettings } from '../../../lib/settings.ts';

@@ -8,7 +8,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../components/feedback.tsx';
 import { checkImageFile, sniffImageType } from '../../../components/image-upload.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { uploadChatImage } from '../api/send-message.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX, composerKey, textToSend } from '../chat-rules.ts';
 import { useConversation } from '../use-conversation.ts';

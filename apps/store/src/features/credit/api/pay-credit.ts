@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { walletKeys } from '../../wallet/api/wallet-keys.ts';
-import { isFundPasswordMissing } from '../../wallet/api/apply-withdraw.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
+import { isFundPasswordMissing } from '@caravan/ui/wallet/api/apply-withdraw';
 import { refreshAfterChange } from './credit-keys.ts';
 
 export interface PayCreditInput {

@@ -4,7 +4,7 @@ import { Button, Checkbox, Form, Input, Radio, Select } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import { useCountries } from '../../../components/address-api.ts';
 import { useMessage } from '../../../components/feedback.tsx';
 import { ImageUpload } from '../../../components/image-upload.tsx';

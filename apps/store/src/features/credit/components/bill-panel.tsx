@@ -2,8 +2,8 @@ import { money, tryParseMoney } from '@caravan/contract/money';
 import { Alert, Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useCreditBill } from '../api/get-credit-bill.ts';
 import { CREDIT_APPLICATION_PATH } from '../credit-rules.ts';
 

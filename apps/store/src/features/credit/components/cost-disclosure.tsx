@@ -1,6 +1,6 @@
 import { formatAmount } from '@caravan/ui/format';
 import { useTranslation } from 'react-i18next';
-import { Amount, useNumberLocale } from '../../../components/amount.tsx';
+import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
 import { ratePercent, type CostDisclosure } from '../credit-rules.ts';
 import type { CreditConfig } from '../types.ts';
 

@@ -1,11 +1,11 @@
 import { Button, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
-import { MonoText } from '../../wallet/components/mono-text.tsx';
-import { ScrollRegion } from '../../wallet/components/scroll-region.tsx';
-import { pageItems, paginationOf } from '../../wallet/records-page.ts';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
+import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
+import { ScrollRegion } from '@caravan/ui/wallet/components/scroll-region.tsx';
+import { pageItems, paginationOf } from '@caravan/ui/wallet/records-page';
 import { useCreditHistory } from '../api/get-credit-history.ts';
 import { creditIdOf, creditStateOf, HISTORY_PAGE_SIZE, isRepayable, reapplyPath } from '../credit-rules.ts';
 import type { CreditRecord } from '../types.ts';

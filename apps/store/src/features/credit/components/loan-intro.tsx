@@ -1,7 +1,7 @@
 import { CheckCircleOutlined } from '@ant-design/icons';
 import { formatAmount } from '@caravan/ui/format';
 import { useTranslation } from 'react-i18next';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import { amountRange, MAX_TERM_DAYS, ratePercent } from '../credit-rules.ts';
 import { money } from '@caravan/contract/money';
 import type { CreditConfig } from '../types.ts';

@@ -5,7 +5,7 @@ import { BillPanel } from '../components/bill-panel.tsx';
 import { HistoryTable } from '../components/history-table.tsx';
 import { RepayModal } from '../components/repay-modal.tsx';
 import { creditIdOf, creditStateOf, currentLoan, HISTORY_PAGE_SIZE } from '../credit-rules.ts';
-import { pageItems } from '../../wallet/records-page.ts';
+import { pageItems } from '@caravan/ui/wallet/records-page';
 
 export default function MyLoanPage() {
   const [pageNum, setPageNum] = useState(1);

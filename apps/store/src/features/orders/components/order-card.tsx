@@ -1,8 +1,8 @@
 import { ShopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { orderPaths } from '../order-paths.ts';
 import type { OrderListItem } from '../types.ts';
 import { OrderActions } from './order-actions.tsx';

@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { refundStatusKey, statusKey } from '../order-rules.ts';
+import { refundStatusKey, statusKey } from '@caravan/ui/order-status';
 
 // tones in orders.css: text dark enough on the light background for WCAG AA (antd's presets are not)
 const STATUS_TONES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { Alert, Empty, Skeleton, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useOrderLog } from '../api/get-order-log.ts';
 
 /** The order's logistics timeline, oldest first, each entry in the viewer's language (orderLog!list). */

@@ -4,7 +4,7 @@ import { Form, Input, Modal } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Amount, useNumberLocale } from '../../../components/amount.tsx';
+import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
 import { usePayOrders } from '../api/pay-orders.ts';
 import { keepKeyAfterFailure, newIdempotencyKey } from '../payment-intent.ts';
 import { useMessage } from '../../../components/feedback.tsx';

@@ -15,7 +15,7 @@ import { allowedActions, isRefundBusy, REFUND_REASONS } from '../order-rules.ts'
 import { buildRefundRequest, MAX_REFUND_PICTURES, MAX_REFUND_REMARK_LENGTH } from '../refund-request.ts';
 import type { OrderInfo } from '../types.ts';
 import { formatAmount } from '@caravan/ui/format';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import '../orders.css';
 import { useMessage } from '../../../components/feedback.tsx';
 

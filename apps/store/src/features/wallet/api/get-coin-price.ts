@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { CoinPrice } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** rechargeBlockchain!fee: the USDT price of a coin ("1" for stablecoins). */
 export async function getCoinPrice(symbol: string): Promise<string> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { BlockchainChannel } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** channelBlockchain!list: coin, network, platform address with its QR code, USD price, limits. */
 export async function getRechargeChannels(): Promise<BlockchainChannel[]> {

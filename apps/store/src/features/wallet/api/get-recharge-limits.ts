@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { RechargeLimits } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** rechargeBlockchain!rechargeLimitConfig: smallest and largest deposit, USDT value. */
 export function getRechargeLimits(): Promise<RechargeLimits> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { RechargeRecord } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** rechargeBlockchain!get: one deposit of the caller, by order number (the details view shows a failure itself). */
 export function getRechargeRecord(orderNo: string): Promise<RechargeRecord> {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { pageRequest } from '../records-page.ts';
+import { pageRequest } from '@caravan/ui/wallet/records-page';
 import type { PageObject, RechargeRecord } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** rechargeBlockchain!list: deposit records (every channel), newest first. */
 export function getRechargeRecords(pageNo: number, pageSize: number): Promise<PageObject<RechargeRecord>> {

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { pageRequest } from '../records-page.ts';
+import { pageRequest } from '@caravan/ui/wallet/records-page';
 import type { PageObject, StatementLine } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** wallet!statement: every movement of the wallet, newest first, with the balances after it. */
 export function getStatement(pageNo: number, pageSize: number): Promise<PageObject<StatementLine>> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { ThirdPartyChannel } from '../types.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 /** thirdPartyRecharge!getCoinList: the open third-party channels with their currencies and ranges. */
 export async function getThirdPartyChannels(): Promise<ThirdPartyChannel[]> {

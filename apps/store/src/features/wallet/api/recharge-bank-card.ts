@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../../lib/api.ts';
-import { createIntentTracker, fingerprintOf, isUnanswered, runIntent } from '../submit-intent.ts';
+import { createIntentTracker, fingerprintOf, isUnanswered, runIntent } from '@caravan/ui/wallet/submit-intent';
 import { openRechargeSession } from './open-session.ts';
-import { walletKeys } from './wallet-keys.ts';
+import { walletKeys } from '@caravan/ui/wallet/api/wallet-keys';
 
 export interface BankCardRechargeParams {
   amount: string;

@@ -2,8 +2,8 @@ import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Amount } from '../../../components/amount.tsx';
-import { useBalance } from '../api/get-balance.ts';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { useBalance } from '@caravan/ui/wallet/api/get-balance';
 import { RECHARGE_PATH, WITHDRAW_PATH } from '../recharge-flow.ts';
 
 /** Spendable balance, the part held for withdrawals in review, and the way to recharge or withdraw. */

@@ -1,12 +1,12 @@
 import { formatAmount } from '@caravan/ui/format';
 import { Alert, Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import { useRechargeLimits } from '../api/get-recharge-limits.ts';
 import { useBankCardRecharge } from '../api/recharge-bank-card.ts';
-import { amountParam, checkBankCardAmount, largerLimit, RECHARGE_FLOOR } from '../amount-rules.ts';
+import { amountParam, checkBankCardAmount, largerLimit, RECHARGE_FLOOR } from '@caravan/ui/wallet/amount-rules';
 import { BANK_NAME_MAX_LENGTH, CARD_NUMBER_MAX_DIGITS, checkCardNumber, normalizeCardNumber } from '../card-number.ts';
-import { useAmountMessage } from './use-amount-message.ts';
+import { useAmountMessage } from '@caravan/ui/wallet/components/use-amount-message';
 import { useRefusalRedirect } from './use-refusal-redirect.ts';
 
 interface Values {

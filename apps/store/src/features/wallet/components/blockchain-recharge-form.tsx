@@ -2,16 +2,16 @@ import { Alert, Button, Empty, Form, Input, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatAmount } from '@caravan/ui/format';
-import { Amount, useNumberLocale } from '../../../components/amount.tsx';
+import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
 import { useCoinPrice } from '../api/get-coin-price.ts';
 import { useRechargeChannels } from '../api/get-recharge-channels.ts';
 import { useRechargeBlockchain } from '../api/recharge-blockchain.ts';
-import { amountParam, checkCoinRecharge, expectedArrival, isStablecoin, RECHARGE_FLOOR, largerLimit } from '../amount-rules.ts';
+import { amountParam, checkCoinRecharge, expectedArrival, isStablecoin, RECHARGE_FLOOR, largerLimit } from '@caravan/ui/wallet/amount-rules';
 import { coinsOf, findChannel, networksOf } from '../channel-rules.ts';
 import { CopyButton } from './copy-button.tsx';
-import { MonoText } from './mono-text.tsx';
+import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
 import { ProofUpload } from './proof-upload.tsx';
-import { useAmountMessage } from './use-amount-message.ts';
+import { useAmountMessage } from '@caravan/ui/wallet/components/use-amount-message';
 import { useRefusalRedirect } from './use-refusal-redirect.ts';
 
 interface Values {

@@ -1,12 +1,12 @@
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useRechargeRecord } from '../api/get-recharge-record.ts';
 import type { RechargeRecord } from '../types.ts';
-import { MonoText } from './mono-text.tsx';
-import { RecordDetailModal } from './record-detail-modal.tsx';
-import { RecordStateBadge } from './record-state-badge.tsx';
+import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
+import { RecordDetailModal } from '@caravan/ui/wallet/components/record-detail-modal.tsx';
+import { RecordStateBadge } from '@caravan/ui/wallet/components/record-state-badge.tsx';
 
 const METHODS = ['blockchain', 'third_party', 'bank_card'];
 

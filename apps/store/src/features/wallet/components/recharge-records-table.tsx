@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '@caravan/ui/amount.tsx';
 import { useRechargeRecords } from '../api/get-recharge-records.ts';
-import { RECHARGE_RECORDS_PAGE_SIZE } from '../records-page.ts';
+import { RECHARGE_RECORDS_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { RechargeRecord } from '../types.ts';
 import { RechargeDetailModal } from './recharge-detail-modal.tsx';
-import { RecordsTable } from './records-table.tsx';
+import { RecordsTable } from '@caravan/ui/wallet/components/records-table.tsx';
 
 const METHODS = ['blockchain', 'third_party', 'bank_card'];
 

@@ -2,12 +2,12 @@ import { formatAmount } from '@caravan/ui/format';
 import { Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Amount, useNumberLocale } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
-import { WITHDRAW_COIN } from '../address-rules.ts';
-import { ScrollRegion } from './scroll-region.tsx';
+import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
+import { PlatformTime } from '@caravan/ui/platform-time.tsx';
+import { WITHDRAW_COIN } from '@caravan/ui/wallet/address-rules';
+import { ScrollRegion } from '@caravan/ui/wallet/components/scroll-region.tsx';
 import { useStatement } from '../api/get-statement.ts';
-import { pageItems, paginationOf, STATEMENT_PAGE_SIZE } from '../records-page.ts';
+import { pageItems, paginationOf, STATEMENT_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { StatementLine } from '../types.ts';
 
 const KINDS = ['recharge', 'withdrawal_hold', 'withdrawal', 'withdrawal_release', 'order_payment', 'order_refund', 'order_income', 'loan'];

@@ -2,7 +2,7 @@ import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { walletTabPath, WALLET_PATH } from '../recharge-flow.ts';
-import { MonoText } from './mono-text.tsx';
+import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
 
 /** After a deposit or a withdrawal was placed: it waits for review; its record is one click away. */
 export function SubmittedResult({ kind, orderNo }: { kind: 'recharge' | 'withdraw'; orderNo: string }) {

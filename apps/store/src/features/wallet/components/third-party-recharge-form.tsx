@@ -2,13 +2,13 @@ import { formatAmount } from '@caravan/ui/format';
 import { Alert, Button, Empty, Form, Input, Radio, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import { useThirdPartyChannels } from '../api/get-third-party-channels.ts';
 import { useThirdPartyRecharge } from '../api/recharge-third-party.ts';
-import { amountParam, checkCentAmount, type AmountCheck } from '../amount-rules.ts';
+import { amountParam, checkCentAmount, type AmountCheck } from '@caravan/ui/wallet/amount-rules';
 import { rangeOf } from '../channel-rules.ts';
 import { walletTabPath } from '../recharge-flow.ts';
-import { useAmountMessage } from './use-amount-message.ts';
+import { useAmountMessage } from '@caravan/ui/wallet/components/use-amount-message';
 import { useRefusalRedirect } from './use-refusal-redirect.ts';
 
 interface Values {

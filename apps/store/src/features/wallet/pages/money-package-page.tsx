@@ -8,9 +8,9 @@ import { BalancePanel } from '../components/balance-panel.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { RechargeRecordsTable } from '../components/recharge-records-table.tsx';
 import { StatementTable } from '../components/statement-table.tsx';
-import { WithdrawRecordsTable } from '../components/withdraw-records-table.tsx';
-import { parseWalletTab, walletTabIndex, type WalletTab } from '../records-page.ts';
-import '../wallet.css';
+import { WithdrawRecordsTable } from '@caravan/ui/wallet/components/withdraw-records-table.tsx';
+import { parseWalletTab, walletTabIndex, type WalletTab } from '@caravan/ui/wallet/records-page';
+import '@caravan/ui/wallet/wallet.css';
 
 function WalletRecords() {
   const { t } = useTranslation('wallet');

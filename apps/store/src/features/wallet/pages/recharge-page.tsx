@@ -8,7 +8,7 @@ import { BlockchainRechargeForm } from '../components/blockchain-recharge-form.t
 import { PageHeading } from '../components/page-heading.tsx';
 import { SubmittedResult } from '../components/submitted-result.tsx';
 import { ThirdPartyRechargeForm } from '../components/third-party-recharge-form.tsx';
-import '../wallet.css';
+import '@caravan/ui/wallet/wallet.css';
 
 export default function RechargePage() {
   const { t } = useTranslation('wallet');

@@ -1,47 +1,11 @@
-// /userInfo/money-package/withdraw: binding the one withdrawal address when there is none, then
-// withdrawals to it (spec section 1 "Wallet", API reference section 7).
-import { Alert, Button, Skeleton } from 'antd';
-import { useState } from 'react';
+// /userInfo/money-package/withdraw: the shared withdrawal panel (binding the one address, then
+// withdrawals to it), with the store's "submitted" result leading to the records.
+import { WithdrawPanel } from '@caravan/ui/wallet/components/withdraw-panel.tsx';
 import { useTranslation } from 'react-i18next';
 import { RequireLogin } from '../../../components/require-login.tsx';
-import { useWithdrawAccount } from '../api/get-withdraw-account.ts';
-import { BindAddressForm } from '../components/bind-address-form.tsx';
 import { PageHeading } from '../components/page-heading.tsx';
 import { SubmittedResult } from '../components/submitted-result.tsx';
-import { WithdrawForm } from '../components/withdraw-form.tsx';
-import '../wallet.css';
-
-/** openWithdrawAddressBinding: 1 when users may bind an address themselves. */
-const BINDING_OPEN = 1;
-
-function WithdrawContent() {
-  const { t } = useTranslation('wallet');
-  const account = useWithdrawAccount();
-  const [placed, setPlaced] = useState<string | undefined>(undefined);
-
-  if (placed) return <SubmittedResult kind="withdraw" orderNo={placed} />;
-  if (account.isPending) return <Skeleton active />;
-  if (account.isError || !account.data) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('withdraw.loadFailed')}
-        action={
-          <Button size="small" onClick={() => void account.refetch()}>
-            {t('withdraw.retry')}
-          </Button>
-        }
-      />
-    );
-  }
-  const { existWithdrawAddress, coinType, chainName, openWithdrawAddressBinding } = account.data;
-  if (existWithdrawAddress) {
-    return <WithdrawForm bound={{ address: existWithdrawAddress, coin: coinType || 'USDT', network: chainName }} onSubmitted={setPlaced} />;
-  }
-  if (Number(openWithdrawAddressBinding) === BINDING_OPEN) return <BindAddressForm defaultNetwork={chainName} />;
-  return <Alert type="info" showIcon title={t('bind.closed')} />;
-}
+import '@caravan/ui/wallet/wallet.css';
 
 export default function WithdrawPage() {
   const { t } = useTranslation('wallet');
@@ -49,7 +13,7 @@ export default function WithdrawPage() {
     <RequireLogin>
       <div className="wallet-page">
         <PageHeading title={t('withdraw.title')} back />
-        <WithdrawContent />
+        <WithdrawPanel renderSubmitted={(orderNo) => <SubmittedResult kind="withdraw" orderNo={orderNo} />} />
       </div>
     </RequireLogin>
   );

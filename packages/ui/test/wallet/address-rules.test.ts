@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkWithdrawAddress, isWithdrawProtocol } from '../../src/features/wallet/address-rules.ts';
+import { checkWithdrawAddress, isWithdrawProtocol } from '../../src/wallet/address-rules.ts';
 
 // real-format addresses (the demo ones of the README and the server's settings)
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';

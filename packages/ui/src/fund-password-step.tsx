@@ -1,7 +1,7 @@
-import { Input } from 'antd';
+import { Alert, Input } from 'antd';
 import { useCallback, useId, useState, type ReactNode } from 'react';
-import { checkFundPassword, FUND_PASSWORD_LENGTH, FUND_PASSWORD_PATH, fundPasswordInput, type FundPasswordProblem } from '../lib/fund-password.ts';
-import { LinkAlert } from './link-alert.tsx';
+import { checkFundPassword, FUND_PASSWORD_LENGTH, fundPasswordInput, type FundPasswordProblem } from './fund-password.ts';
+import { useUiContext } from './ui-context.tsx';
 
 /** What a fund-password step keeps: the digits typed and what is wrong with them after a submit. */
 export function useFundPasswordField() {
@@ -46,7 +46,7 @@ export interface FundPasswordStepTexts {
 }
 
 /**
- * The fund-password step before money leaves the wallet (paying orders, repaying a loan): "set a fund
+ * The fund-password step before money leaves the wallet (paying orders, repaying a loan, accepting orders in the seller panel): "set a fund
  * password first" with a link when there is none, else a form with the labelled 6-digit field, submitted
  * with Enter; `children` come after the field inside the form (errors, the submit button).
  */
@@ -71,8 +71,19 @@ export function FundPasswordStep({
 }) {
   const fieldId = useId();
   const errorId = useId();
+  const { FundPasswordLink } = useUiContext();
   if (missing) {
-    return <LinkAlert title={texts.missing} to={FUND_PASSWORD_PATH} linkText={texts.setFundPassword} className={classes.alert} linkClassName={classes.link} />;
+    return (
+      <Alert
+        type="warning"
+        showIcon
+        className={classes.alert}
+        title={texts.missing}
+        action={
+          <FundPasswordLink className={classes.link}>{texts.setFundPassword}</FundPasswordLink>
+        }
+      />
+    );
   }
   const { problem } = field;
   return (

@@ -13,7 +13,7 @@ import {
   STATEMENT_PAGE_SIZE,
   WITHDRAW_RECORDS_PAGE_SIZE,
   walletTabIndex,
-} from '../../src/features/wallet/records-page.ts';
+} from '../../src/wallet/records-page.ts';
 
 describe('page sizes (spec section 9)', () => {
   it('asks 8 recharge records and 20 withdrawal records a page', () => {

@@ -1,7 +1,7 @@
-import { formatAmount } from '@caravan/ui/format';
+import { formatAmount } from '../../format.ts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNumberLocale } from '../../../components/amount.tsx';
+import { useNumberLocale } from '../../amount.tsx';
 import type { AmountCheck } from '../amount-rules.ts';
 
 /** The translated message of an amount check (undefined when it passed), limits in the viewer's format. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
+import { Amount } from '../../amount.tsx';
 import { useWithdrawRecords } from '../api/get-withdraw-records.ts';
 import { WITHDRAW_RECORDS_PAGE_SIZE } from '../records-page.ts';
 import type { WithdrawRecord } from '../types.ts';

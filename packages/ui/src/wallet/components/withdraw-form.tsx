@@ -1,17 +1,16 @@
 import { money } from '@caravan/contract/money';
-import { formatAmount } from '@caravan/ui/format';
+import { formatAmount } from '../../format.ts';
 import { Alert, Button, Form, Input, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Amount, useNumberLocale } from '../../../components/amount.tsx';
+import { Amount, useNumberLocale } from '../../amount.tsx';
 import { isFundPasswordMissing, useApplyWithdraw } from '../api/apply-withdraw.ts';
 import { useBalance } from '../api/get-balance.ts';
 import { useHasFundPassword } from '../api/get-fund-password-status.ts';
 import { useWithdrawFee } from '../api/get-withdraw-fee.ts';
 import { useWithdrawLimits } from '../api/get-withdraw-limits.ts';
 import { amountParam, checkWithdrawAmount, moneyOf, ratePercent, withdrawArrival, withdrawFee } from '../amount-rules.ts';
-import { FUND_PASSWORD_LENGTH, isFundPassword } from '../../../lib/fund-password.ts';
-import { FUND_PASSWORD_PATH } from '../recharge-flow.ts';
+import { FUND_PASSWORD_LENGTH, isFundPassword } from '../../fund-password.ts';
+import { useUiContext } from '../../ui-context.tsx';
 import { MonoText } from './mono-text.tsx';
 import { useAmountMessage } from './use-amount-message.ts';
 
@@ -41,6 +40,7 @@ export function WithdrawForm({ bound, onSubmitted }: { bound: BoundAddress; onSu
   const apply = useApplyWithdraw();
   const amountMessage = useAmountMessage();
   const amountText = Form.useWatch('amount', form);
+  const { FundPasswordLink } = useUiContext();
 
   const rules = { min: limits.data?.withdrawAmountMin, max: limits.data?.withdrawAmountMax, balance: balance.data?.money, rate: fee.data };
   const check = checkWithdrawAmount(amountText, rules);
@@ -100,7 +100,7 @@ export function WithdrawForm({ bound, onSubmitted }: { bound: BoundAddress; onSu
           showIcon
           className="wallet-form-alert"
           title={t('withdraw.noFundPassword')}
-          description={<Link to={FUND_PASSWORD_PATH}>{t('withdraw.setFundPassword')}</Link>}
+          description={<FundPasswordLink>{t('withdraw.setFundPassword')}</FundPasswordLink>}
         />
       ) : null}
 

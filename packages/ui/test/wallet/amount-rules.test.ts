@@ -13,7 +13,7 @@ import {
   ratePercent,
   withdrawArrival,
   withdrawFee,
-} from '../../src/features/wallet/amount-rules.ts';
+} from '../../src/wallet/amount-rules.ts';
 
 const value = (text: string) => {
   const check = parseAmount(text, 10);

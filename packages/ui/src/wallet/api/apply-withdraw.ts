@@ -1,7 +1,7 @@
-import { ApiError } from '@caravan/ui/api-client';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api } from '../../../lib/api.ts';
+import { ApiError, type ApiClient } from '../../api-client.ts';
+import { useApi } from '../../ui-context.tsx';
 import { createIntentTracker, fingerprintOf, runIntent } from '../submit-intent.ts';
 import { openWithdraw } from './get-withdraw-account.ts';
 import { walletKeys } from './wallet-keys.ts';
@@ -20,7 +20,7 @@ export interface WithdrawParams {
 const ACTION = 'withdraw!apply';
 
 /** withdraw!apply: holds the amount on the wallet until an operator pays it out or refuses it. */
-export function applyWithdraw(params: WithdrawParams, intent: { key: string; sessionToken: string }): Promise<{ order_no: string }> {
+export function applyWithdraw(api: ApiClient, params: WithdrawParams, intent: { key: string; sessionToken: string }): Promise<{ order_no: string }> {
   return api.call<{ order_no: string }>(ACTION, { session_token: intent.sessionToken, ...params }, { idempotencyKey: intent.key });
 }
 
@@ -29,12 +29,13 @@ export function isFundPasswordMissing(error: unknown): boolean {
 }
 
 export function useApplyWithdraw() {
+  const api = useApi();
   const queryClient = useQueryClient();
   const [tracker] = useState(createIntentTracker);
   return useMutation({
     // a fresh session_token (withdraw!withdraw_open) for each intent
     mutationFn: (params: WithdrawParams) =>
-      runIntent(tracker, fingerprintOf(ACTION, { ...params }), async () => (await openWithdraw()).session_token, (intent) => applyWithdraw(params, intent)),
+      runIntent(tracker, fingerprintOf(ACTION, { ...params }), async () => (await openWithdraw(api)).session_token, (intent) => applyWithdraw(api, params, intent)),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.balance() });
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawRecords() });

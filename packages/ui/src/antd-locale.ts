@@ -1,5 +1,5 @@
 // Ant Design's own texts (pagination, modals, pickers) per language; each pack is its own chunk.
-import type { Locale } from '@caravan/ui/i18n';
+import type { Locale } from './i18n.ts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 // English is part of antd's own bundle already
 import enUS from 'antd/es/locale/en_US';

@@ -1,6 +1,6 @@
 import { ApiError } from '@caravan/ui/api-client';
 import { describe, expect, it } from 'vitest';
-import { createIntentTracker, fingerprintOf, isUnanswered, runIntent } from '../../src/features/wallet/submit-intent.ts';
+import { createIntentTracker, fingerprintOf, isUnanswered, runIntent } from '../../src/wallet/submit-intent.ts';
 
 function keys() {
   let next = 0;

@@ -1,7 +1,7 @@
 import { Descriptions, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Amount } from '../../../components/amount.tsx';
-import { PlatformTime } from '../../../components/platform-time.tsx';
+import { Amount } from '../../amount.tsx';
+import { PlatformTime } from '../../platform-time.tsx';
 import { useWithdrawRecord } from '../api/get-withdraw-record.ts';
 import { networkOf } from '../records-page.ts';
 import type { WithdrawRecord } from '../types.ts';

@@ -1,5 +1,5 @@
-import { formatAmount } from '@caravan/ui/format';
-import { languageTag, type Locale } from '@caravan/ui/i18n';
+import { formatAmount } from './format.ts';
+import { languageTag, type Locale } from './i18n.ts';
 import { useTranslation } from 'react-i18next';
 
 /** The viewer's locale as a BCP 47 tag, for number formatting. */

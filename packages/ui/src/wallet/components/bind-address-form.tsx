@@ -2,8 +2,8 @@ import { Alert, Button, Form, Input, Radio, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useBindWithdrawAddress } from '../api/bind-withdraw-address.ts';
 import { checkWithdrawAddress, WITHDRAW_COIN, WITHDRAW_PROTOCOLS, type WithdrawProtocol } from '../address-rules.ts';
+import { useUiContext } from '../../ui-context.tsx';
 import { MonoText } from './mono-text.tsx';
-import { useMessage } from '../../../components/feedback.tsx';
 
 interface Values {
   network?: WithdrawProtocol;
@@ -16,7 +16,7 @@ const ADDRESS_MAX_LENGTH = 120;
 /** Binding the one withdrawal address: said plainly beforehand, confirmed once more before it is final. */
 export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string }) {
   const { t } = useTranslation('wallet');
-  const message = useMessage();
+  const { notifySuccess } = useUiContext();
   const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<Values>();
   const bind = useBindWithdrawAddress();
@@ -45,7 +45,7 @@ export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string })
       cancelText: t('bind.confirmCancel'),
       onOk: async () => {
         await bind.mutateAsync({ blockchain_name: network, coin: WITHDRAW_COIN, channel_address: address }).then(
-          () => void message.success(t('bind.done')),
+          () => notifySuccess(t('bind.done')),
           // the server's reason is already in a toast; the dialog closes either way
           () => undefined,
         );

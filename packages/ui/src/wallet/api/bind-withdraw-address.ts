@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import type { ApiClient } from '../../api-client.ts';
+import { useApi } from '../../ui-context.tsx';
 import { walletKeys } from './wallet-keys.ts';
 
 export interface BindAddressParams {
@@ -9,14 +10,15 @@ export interface BindAddressParams {
 }
 
 /** user!bindWithdrawAddress: binds the one withdrawal address (it can never be changed). */
-export async function bindWithdrawAddress(params: BindAddressParams): Promise<void> {
+export async function bindWithdrawAddress(api: ApiClient, params: BindAddressParams): Promise<void> {
   await api.call<null>('user!bindWithdrawAddress', { ...params });
 }
 
 export function useBindWithdrawAddress() {
+  const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: bindWithdrawAddress,
+    mutationFn: (params: BindAddressParams) => bindWithdrawAddress(api, params),
     onSettled: () => {
       // bound now, or bound already: either way the page must read the address again
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawAccount() });
