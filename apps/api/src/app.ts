@@ -129,6 +129,8 @@ export interface AppDependencies {
   storeDir?: string;
   /** The built operator console (apps/console/dist by default); tests point it at a fixture. */
   consoleDir?: string;
+  /** The built seller panel (apps/seller/dist by default); tests point it at a fixture. */
+  sellerDir?: string;
   /**
    * Where the store's chat dialog finds the chat socket (written into the store's page): its port on the
    * page's host (the server that listens on CHAT_PORT passes it), or a ws(s) URL; none: the dialog polls.
@@ -465,6 +467,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       platformTimeZone: env.PLATFORM_TIMEZONE,
       ...(deps.storeDir ? { storeDir: deps.storeDir } : {}),
       ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}),
+      ...(deps.sellerDir ? { sellerDir: deps.sellerDir } : {}),
       ...(deps.chatSocket ? { chatSocket: deps.chatSocket } : {}),
     });
     if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));

@@ -1,5 +1,5 @@
 // Serves the built web apps (ARCHITECTURE section 2, boot order: ... gateway -> static apps). The buyer
-// store (at /) and the operator console (at /console/) are single-page apps: their hashed assets are
+// store (at /), the operator console (at /console/) and the seller panel (at /seller/) are single-page apps: their hashed assets are
 // immutable files (served pre-compressed when the build wrote .br/.gz twins), and every other page path
 // answers the app's index.html so the client router takes over. API, console API, docs, upload and
 // payment paths keep their own 404s.
@@ -13,11 +13,14 @@ export const STORE_DIST_DIR = 'apps/store/dist';
 export const CONSOLE_DIST_DIR = 'apps/console/dist';
 /** Where the operator console is served; its REST API is under `${CONSOLE_PATH}/api`. */
 export const CONSOLE_PATH = '/console';
+export const SELLER_DIST_DIR = 'apps/seller/dist';
+/** Where the seller panel is served; it speaks the legacy API (/wap/seller/, /wap/api/). */
+export const SELLER_PATH = '/seller';
 
 /** Paths that belong to the server, never to the store's client router. */
-const SERVER_PREFIXES = ['/wap/', '/api/', '/console/', '/docs', '/uploads/', '/payments/', '/health', '/metrics', '/public/'];
+const SERVER_PREFIXES = ['/wap/', '/api/', '/console/', '/seller/', '/docs', '/uploads/', '/payments/', '/health', '/metrics', '/public/'];
 
-/** Both apps' pages: scripts and styles only from this origin; antd writes its styles at run time, hence inline styles. */
+/** The apps' pages: scripts and styles only from this origin; antd writes its styles at run time, hence inline styles. */
 export const STORE_CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -64,6 +67,8 @@ export interface StaticAppsOptions {
   storeDir?: string;
   /** Defaults to apps/console/dist under the repository root. */
   consoleDir?: string;
+  /** Defaults to apps/seller/dist under the repository root. */
+  sellerDir?: string;
 }
 
 function escapeAttribute(value: string): string {
@@ -120,7 +125,7 @@ async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; 
   return true;
 }
 
-/** Registers the store and the operator console where they have been built; answers whether the store was. */
+/** Registers the store, the operator console and the seller panel where they have been built; answers whether the store was. */
 export async function registerStaticApps(app: FastifyInstance, options: StaticAppsOptions): Promise<boolean> {
   const storeServed = await serveSinglePageApp(app, {
     dir: options.storeDir ?? resolveFromRoot(STORE_DIST_DIR),
@@ -130,13 +135,22 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     decorateReply: true,
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
   });
-  await serveSinglePageApp(app, {
+  const consoleServed = await serveSinglePageApp(app, {
     dir: options.consoleDir ?? resolveFromRoot(CONSOLE_DIST_DIR),
     prefix: `${CONSOLE_PATH}/`,
     // the console's REST API lives under the console's own path
     serverPaths: [`${CONSOLE_PATH}/api/`],
     platformTimeZone: options.platformTimeZone,
     decorateReply: !storeServed,
+  });
+  await serveSinglePageApp(app, {
+    dir: options.sellerDir ?? resolveFromRoot(SELLER_DIST_DIR),
+    prefix: `${SELLER_PATH}/`,
+    // the panel's calls live under /wap/seller/, outside its path: every page path is the panel's
+    serverPaths: [],
+    platformTimeZone: options.platformTimeZone,
+    // @fastify/static decorates the reply once; the first app served did it
+    decorateReply: !storeServed && !consoleServed,
   });
   return storeServed;
 }

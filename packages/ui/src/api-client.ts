@@ -27,6 +27,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Seller-panel calls live under /wap/seller/. */
   area?: 'api' | 'seller';
+  /** A token not kept in the session (yet): the seller panel checks a fresh login's shop before keeping it. */
+  token?: string;
 }
 
 export interface ApiClientOptions {
@@ -71,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function send<T>(action: string, body: BodyInit | undefined, headers: Record<string, string>, callOptions: CallOptions): Promise<T> {
     const area = callOptions.area === 'seller' ? 'wap/seller' : 'wap/api';
     const url = `${options.baseUrl ?? ''}/${area}/${action}.action?lang=${encodeURIComponent(options.getLang())}`;
-    const token = options.getToken();
+    const token = callOptions.token ?? options.getToken();
     const requestHeaders: Record<string, string> = { ...headers };
     if (token) requestHeaders.authorization = `Bearer ${token}`;
     if (callOptions.idempotencyKey) requestHeaders['idempotency-key'] = callOptions.idempotencyKey;

@@ -8,8 +8,8 @@ export interface UiContextValue {
   api: ApiClient;
   /** A link to where the user sets a fund password (a router link in the store, a plain link elsewhere). */
   FundPasswordLink: ComponentType<{ className?: string; children: ReactNode }>;
-  /** The app's success toast. */
-  notifySuccess: (text: string) => void;
+  /** The app's toasts (antd messages with its theme and direction). */
+  toast: { success: (text: string) => void; warning: (text: string) => void; error: (text: string) => void };
   /** Called with the spendable balance each time it is read (the store keeps it in local storage). */
   onBalance?: (money: string) => void;
 }

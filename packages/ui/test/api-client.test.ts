@@ -52,6 +52,12 @@ describe('createApiClient', () => {
     expect(headers['idempotency-key']).toBe('k-1');
   });
 
+  it('sends a token given with the call instead of the session one (a fresh login checked before it is kept)', async () => {
+    const { client, sent } = harness(() => ({ code: '0', msg: '', data: { isSeller: true } }));
+    await client.call('merchantSettled!get', {}, { token: 'fresh-token' });
+    expect((sent[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer fresh-token');
+  });
+
   it('rejects a business error with its code, message and key, and reports the message for the toast', async () => {
     const { client, errors, expired } = harness(() => ({ code: '1', msg: 'رصيد غير كاف', errorKey: 'orders.balance_insufficient', data: null }));
     const failure = await client.call('order!pay', { orderId: 'x' }).catch((error: unknown) => error);

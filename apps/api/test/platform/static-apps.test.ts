@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STORE_CONTENT_SECURITY_POLICY } from '../../src/static-apps.ts';
 import { startTestApp, useTestApp } from '../support/test-app.ts';
@@ -25,12 +25,23 @@ writeFileSync(
   '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/console/assets/console-9f8e.js"></script></head><body><div id="console"></div></body></html>',
 );
 writeFileSync(path.join(consoleDist, 'assets', 'console-9f8e.js'), 'console.log("console");');
+// ... and for apps/seller/dist
+const sellerDist = mkdtempSync(path.join(tmpdir(), 'caravan-seller-'));
+mkdirSync(path.join(sellerDist, 'assets'));
+writeFileSync(
+  path.join(sellerDist, 'index.html'),
+  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/seller/assets/seller-3c4d.js"></script></head><body><div id="seller"></div></body></html>',
+);
+const sellerScript = 'console.log("seller");'.repeat(50);
+writeFileSync(path.join(sellerDist, 'assets', 'seller-3c4d.js'), sellerScript);
+writeFileSync(path.join(sellerDist, 'assets', 'seller-3c4d.js.br'), brotliCompressSync(sellerScript));
 afterAll(() => {
   rmSync(dist, { recursive: true, force: true });
   rmSync(consoleDist, { recursive: true, force: true });
+  rmSync(sellerDist, { recursive: true, force: true });
 });
 
-const t = await useTestApp({ storeDir: dist, consoleDir: consoleDist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
+const t = await useTestApp({ storeDir: dist, consoleDir: consoleDist, sellerDir: sellerDist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
 
 describe('the built store', () => {
   it('answers its page at / and at every client route, with the platform zone and a strict policy', async () => {
@@ -89,6 +100,29 @@ describe('the built store', () => {
     }
     // the store's own pages are still the store's
     expect((await t.app.inject({ method: 'GET', url: '/consoles' })).body).toContain('<div id="root">');
+  });
+
+  it('serves the seller panel at /seller/ with the same fallback, policy and pre-compressed assets, beside its legacy calls', async () => {
+    for (const url of ['/seller', '/seller/', '/seller/login', '/seller/goods/add', '/seller/orders?status=1&open=abc']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<div id="seller">');
+      expect(response.headers['content-security-policy']).toBe(STORE_CONTENT_SECURITY_POLICY);
+      expect(response.headers['x-frame-options']).toBe('DENY');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toContain('content="Europe/Berlin"');
+    }
+    const asset = await t.app.inject({ method: 'GET', url: '/seller/assets/seller-3c4d.js', headers: { 'accept-encoding': 'br' } });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    for (const url of ['/seller/assets/missing-1a.js', '/seller/index.html']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    // the panel's calls (/wap/seller/) keep their legacy answers: a visitor is asked to log in
+    expect((await t.call('orders!noPushNum', {}, { prefix: '/wap/seller/' })).code).toBe('403');
+    // the store's own pages are still the store's
+    expect((await t.app.inject({ method: 'GET', url: '/sellers' })).body).toContain('<div id="root">');
   });
 
   it('without a build, / leads to the API documentation', async () => {

@@ -55,6 +55,8 @@ export interface TestAppOptions {
   storeDir?: string;
   /** A stand-in for apps/console/dist. */
   consoleDir?: string;
+  /** A stand-in for apps/seller/dist. */
+  sellerDir?: string;
   /** what the store's page names as the chat socket (a port or a ws URL); none by default (the dialog polls) */
   chatSocket?: string;
 }
@@ -73,6 +75,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.logStream ? { logStream: options.logStream } : {}),
     ...(options.storeDir ? { storeDir: options.storeDir } : {}),
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
+    ...(options.sellerDir ? { sellerDir: options.sellerDir } : {}),
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
     ...(options.redis ? { redis: options.redis, jobPrefix: options.jobPrefix ?? `caravan-test-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } : {}),
   });

@@ -20,7 +20,7 @@ function FundPasswordLink({ className, children }: { className?: string; childre
 export const storeUi: UiContextValue = {
   api,
   FundPasswordLink,
-  notifySuccess: (text) => void message.success(text),
+  toast: { success: (text) => void message.success(text), warning: (text) => void message.warning(text), error: (text) => void message.error(text) },
   // the legacy client keeps the balance in local storage (spec section 3 keys)
   onBalance: (money) => store.setItem(STORAGE_KEYS.balance, money),
 };

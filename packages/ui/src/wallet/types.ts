@@ -1,9 +1,7 @@
 // Wire shapes of the wallet calls the withdrawal screens make, taken from the shared zod contract at the
 // type level only (the apps do not bundle zod for them).
 import type { balanceOutput, withdrawFeeOutput, withdrawLimitsOutput, withdrawOpenOutput, withdrawRecordOutput } from '@caravan/contract/wallet';
-
-/** The output type of a zod schema, without importing zod. */
-export type WireOf<Schema> = Schema extends { _zod: { output: infer Output } } ? Output : never;
+import type { WireOf } from '../wire.ts';
 
 export type Balance = WireOf<typeof balanceOutput>;
 export type WithdrawRecord = WireOf<typeof withdrawRecordOutput>;

@@ -2,7 +2,7 @@
 // only (zod stays out of the bundle); the few without an exported type are declared here with the
 // fields used.
 export type { CategoryNode, GoodsDetail, GoodsVo, SellerVo } from '@caravan/contract/catalog';
-export type { ReviewCounts } from './review-tabs.ts';
+export type { ReviewCounts } from '@caravan/ui/review-tabs';
 
 /** `{ pageInfo, pageList }` lists (API reference 1.4). */
 export interface PageData<T> {

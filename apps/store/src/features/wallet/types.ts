@@ -2,7 +2,7 @@
 // store does not bundle zod).
 import type { PageObject } from '@caravan/contract/paging';
 import type { coinListOutput, coinPriceOutput, rechargeLimitsOutput, rechargeRecordOutput, sessionTokenOutput, statementLineOutput } from '@caravan/contract/wallet';
-import type { WireOf } from '@caravan/ui/wallet/types';
+import type { WireOf } from '@caravan/ui/wire';
 
 // the withdrawal side's shapes (Balance, WithdrawRecord, ...) are in @caravan/ui/wallet/types, beside the
 // withdrawal screens the store shares with the seller panel

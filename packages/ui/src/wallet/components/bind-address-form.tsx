@@ -16,7 +16,7 @@ const ADDRESS_MAX_LENGTH = 120;
 /** Binding the one withdrawal address: said plainly beforehand, confirmed once more before it is final. */
 export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string }) {
   const { t } = useTranslation('wallet');
-  const { notifySuccess } = useUiContext();
+  const { toast } = useUiContext();
   const [modal, modalHolder] = Modal.useModal();
   const [form] = Form.useForm<Values>();
   const bind = useBindWithdrawAddress();
@@ -45,7 +45,7 @@ export function BindAddressForm({ defaultNetwork }: { defaultNetwork?: string })
       cancelText: t('bind.confirmCancel'),
       onOk: async () => {
         await bind.mutateAsync({ blockchain_name: network, coin: WITHDRAW_COIN, channel_address: address }).then(
-          () => notifySuccess(t('bind.done')),
+          () => toast.success(t('bind.done')),
           // the server's reason is already in a toast; the dialog closes either way
           () => undefined,
         );

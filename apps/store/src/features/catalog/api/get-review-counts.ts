@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import type { ReviewCounts } from '../review-tabs.ts';
+import type { ReviewCounts } from '@caravan/ui/review-tabs';
 
 /** evaluation!countType: review counts by kind (note the parameter name goodId). */
 export function getReviewCounts(sellerGoodsId: string): Promise<ReviewCounts> {

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import { REVIEW_PAGE_SIZE } from '../paging.ts';
-import { reviewTabParams, type ReviewTab } from '../review-tabs.ts';
+import { reviewTabParams, type ReviewTab } from '@caravan/ui/review-tabs';
 import type { Evaluation, PageData } from '../types.ts';
 
 /** evaluation!list: one goods' reviews of one kind, 20 a page. */

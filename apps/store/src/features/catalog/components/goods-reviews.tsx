@@ -5,7 +5,7 @@ import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useReviewCounts } from '../api/get-review-counts.ts';
 import { useReviews } from '../api/get-reviews.ts';
 import { pageWindow, REVIEW_PAGE_SIZE } from '../paging.ts';
-import { REVIEW_TABS, reviewImages, reviewTabCount, type ReviewTab } from '../review-tabs.ts';
+import { REVIEW_TABS, reviewImages, reviewTabCount, type ReviewTab } from '@caravan/ui/review-tabs';
 import type { Evaluation } from '../types.ts';
 import { useFormatters } from '../use-formatters.ts';
 import { Pager } from './pager.tsx';

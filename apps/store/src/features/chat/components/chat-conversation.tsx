@@ -7,7 +7,7 @@ import { Button, Image, Spin } from 'antd';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMessage } from '../../../components/feedback.tsx';
-import { checkImageFile, sniffImageType } from '../../../components/image-upload.tsx';
+import { checkImageFile, sniffImageType } from '@caravan/ui/image-upload.tsx';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { uploadChatImage } from '../api/send-message.ts';
 import { CHAT_IMAGE_MAX_BYTES, CHAT_TEXT_MAX, composerKey, textToSend } from '../chat-rules.ts';

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useNumberLocale } from '@caravan/ui/amount.tsx';
 import { useCountries } from '../../../components/address-api.ts';
 import { useMessage } from '../../../components/feedback.tsx';
-import { ImageUpload } from '../../../components/image-upload.tsx';
+import { ImageUpload } from '@caravan/ui/image-upload.tsx';
 import { LinkAlert } from '../../../components/link-alert.tsx';
 import { platformTimeZone } from '../../../lib/settings.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../../cart/lib/intent-key.ts';

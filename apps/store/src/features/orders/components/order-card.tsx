@@ -6,7 +6,7 @@ import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { orderPaths } from '../order-paths.ts';
 import type { OrderListItem } from '../types.ts';
 import { OrderActions } from './order-actions.tsx';
-import { OrderStatusTag, RefundStatusTag } from './order-status-tag.tsx';
+import { OrderStatusTag, RefundStatusTag } from '@caravan/ui/order-status-tag.tsx';
 
 /** Stands for the id inside its message, to cut the translated text around it (never in a translation). */
 const ID_MARKER = '\u0001';

@@ -15,7 +15,7 @@ import { useOrderGoods } from '../api/get-order-goods.ts';
 import { orderKeys } from '../api/order-keys.ts';
 import { LoadingBlock, LoadProblem, OrderNotFound } from '../components/load-problem.tsx';
 import { OrderActions } from '../components/order-actions.tsx';
-import { OrderStatusTag, RefundStatusTag } from '../components/order-status-tag.tsx';
+import { OrderStatusTag, RefundStatusTag } from '@caravan/ui/order-status-tag.tsx';
 import { OrderTimeline } from '../components/order-timeline.tsx';
 import { PayCountdown, useSecondsLeft } from '../components/pay-countdown.tsx';
 import { multiplyAmount } from '../order-money.ts';

@@ -5,7 +5,7 @@ import { Button, Input, Radio, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ImageUpload } from '../../../components/image-upload.tsx';
+import { ImageUpload } from '@caravan/ui/image-upload.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { useOrderGoods } from '../api/get-order-goods.ts';
 import { useSubmitReviews } from '../api/submit-reviews.ts';

@@ -4,7 +4,7 @@ import { Button, Form, Input, Result, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ImageUpload } from '../../../components/image-upload.tsx';
+import { ImageUpload } from '@caravan/ui/image-upload.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { useRequestRefund } from '../api/request-refund.ts';
 import { LoadingBlock, LoadProblem } from '../components/load-problem.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseReviewTab, REVIEW_TABS, reviewImages, reviewTabCount, reviewTabParams } from '../../src/features/catalog/review-tabs.ts';
+import { parseReviewTab, REVIEW_TABS, reviewImages, reviewTabCount, reviewTabParams } from '../src/review-tabs.ts';
 
 describe('review tabs', () => {
   it('are all, good, medium, bad and with pictures', () => {

@@ -1,4 +1,4 @@
-// Pictures for a form (reviews, refunds, later payment proofs): JPEG or PNG only, checked here by
+// Pictures for a form (reviews, refunds, loan identity photos, the seller's shop logo and banner): JPEG or PNG only, checked here by
 // type, content and size before anything is sent, each uploaded at once through uploadimg!execute,
 // previewed, removable. The parent hears the stored URLs and whether an upload is still running, so it
 // can keep its submit button disabled until every picture is stored (spec section 5).
@@ -6,9 +6,8 @@ import { CloseOutlined, PlusOutlined } from '@ant-design/icons';
 import { Image, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../lib/api.ts';
+import { useUiContext } from './ui-context.tsx';
 import './image-upload.css';
-import { useMessage } from './feedback.tsx';
 
 export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 const MB = 1024 * 1024;
@@ -63,7 +62,7 @@ export interface ImageUploadProps {
 
 export function ImageUpload({ moduleName, maxCount, maxBytes = DEFAULT_MAX_IMAGE_BYTES, value, onChange, onUploadingChange, id, inputLabel, disabled }: ImageUploadProps) {
   const { t } = useTranslation('orders');
-  const message = useMessage();
+  const { api, toast: message } = useUiContext();
   const nextKey = useRef(0);
   const [items, setItems] = useState<Item[]>(() => (value ?? []).map((url) => ({ key: nextKey.current++, url })));
   const itemsRef = useRef(items);

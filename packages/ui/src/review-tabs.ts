@@ -1,4 +1,4 @@
-// The review tabs of the goods detail (spec: good, medium, bad, with pictures) and what each asks
+// The review tabs of the goods detail in the store and of the seller panel's reviews (spec: good, medium, bad, with pictures) and what each asks
 // evaluation!list for: evaluationType 1 good, 2 medium, 3 bad, 4 with pictures, absent for all.
 
 export const REVIEW_TABS = ['all', 'good', 'medium', 'bad', 'pictures'] as const;

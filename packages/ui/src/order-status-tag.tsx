@@ -1,8 +1,10 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { refundStatusKey, statusKey } from '@caravan/ui/order-status';
+import { refundStatusKey, statusKey } from './order-status.ts';
+import './order-status-tag.css';
 
-// tones in orders.css: text dark enough on the light background for WCAG AA (antd's presets are not)
+// Order and refund states as tags (texts from the `orders` namespace, store-orders.json), in the store
+// and the seller panel; tones in order-status-tag.css
 const STATUS_TONES: Record<string, string> = {
   pendingPayment: 'warning',
   paid: 'info',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkImageFile, DEFAULT_MAX_IMAGE_BYTES, sniffImageType } from '../../src/components/image-upload.tsx';
+import { checkImageFile, DEFAULT_MAX_IMAGE_BYTES, sniffImageType } from '../src/image-upload.tsx';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46];

@@ -1,0 +1,2 @@
+// Components import their own stylesheets; the apps' bundler (Vite) resolves them.
+declare module '*.css';
