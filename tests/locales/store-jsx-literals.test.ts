@@ -3,7 +3,8 @@ import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 
-// A simple check that the store shows no hard-coded English: in apps/store/src/**/*.tsx, no JSX text
+// A simple check that the store shows no hard-coded English: in apps/store/src/**/*.tsx (and the same in
+// the seller panel and the shared components of packages/ui), no JSX text
 // with letters (`<h1>Cart</h1>`), no string literal with letters as a JSX child (`{'Cart'}`), and no
 // literal with letters in the attributes people read or hear (alt, title, aria-label, placeholder).
 // Text comes from t(...). It is a heuristic: text built in plain TypeScript outside JSX is not seen.
@@ -67,11 +68,15 @@ describe('store source', () => {
     expect(literalTexts('sample.tsx', sample)).toEqual(['sample.tsx:1: title="Hint"', 'sample.tsx:1: Hello', 'sample.tsx:1: World']);
   });
 
-  it('has no literal user-visible text in JSX (text comes from t(...))', () => {
-    const files = tsxFiles(storeSource);
+  it.each([
+    ['the store', storeSource],
+    ['the seller panel', path.join(root, 'apps', 'seller', 'src')],
+    ['the shared components', path.join(root, 'packages', 'ui', 'src')],
+  ])('%s has no literal user-visible text in JSX (text comes from t(...))', (_name, sourceDir) => {
+    const files = tsxFiles(sourceDir);
     expect(files.length).toBeGreaterThan(0);
     const found = files
-      .flatMap((file) => literalTexts(path.relative(storeSource, file), readFileSync(file, 'utf8')))
+      .flatMap((file) => literalTexts(path.relative(sourceDir, file), readFileSync(file, 'utf8')))
       .filter((entry) => {
         const [, file, text] = /^(.*?):\d+: (.*)$/.exec(entry) ?? [];
         return !(`${file}: ${text}` in ALLOWED);
