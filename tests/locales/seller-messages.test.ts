@@ -103,16 +103,16 @@ describe('seller panel messages', () => {
   it('the keys the panel builds at run time exist in English', () => {
     const has = (namespace: string, key: string) => key in (english[namespace]?.messages ?? {});
     const built = [
-      ...['required', 'format', 'belowMin', 'aboveMax', 'startRequired', 'endRequired', 'order'].map((problem) => ['goods', `pricing.problems.${problem}`]),
-      ...['profit', 'discount'].map((field) => ['goods', `pricing.${field}`]),
-      ...['required', 'format'].map((problem) => ['sales', `push.problems.${problem}`]),
-      ...['all', 'good', 'medium', 'bad', 'pictures'].map((tab) => ['sales', `reviews.tabs.${tab}`]),
-      ...['all', 'settled', 'pending'].map((tab) => ['shop', `earnings.tabs.${tab}`]),
-      ...['open', 'suspended', 'closed'].map((status) => ['shop', `status.${status}`]),
-      ...['confirmed', 'shipped', 'received', 'completed', 'refunded', 'pendingPayment', 'cancelled'].map((status) => ['orders', `status.${status}`]),
-      ...['requested', 'refunding', 'succeeded', 'failed', 'rejected'].map((status) => ['orders', `refundStatus.${status}`]),
-      ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((code) => ['orders', `reasons.refund.${code}`]),
-    ] as const;
+      ...['required', 'format', 'belowMin', 'aboveMax', 'startRequired', 'endRequired', 'order'].map((problem) => ['goods', `pricing.problems.${problem}`] as const),
+      ...['profit', 'discount'].map((field) => ['goods', `pricing.${field}`] as const),
+      ...['required', 'format'].map((problem) => ['sales', `push.problems.${problem}`] as const),
+      ...['all', 'good', 'medium', 'bad', 'pictures'].map((tab) => ['sales', `reviews.tabs.${tab}`] as const),
+      ...['all', 'settled', 'pending'].map((tab) => ['shop', `earnings.tabs.${tab}`] as const),
+      ...['open', 'suspended', 'closed'].map((status) => ['shop', `status.${status}`] as const),
+      ...['confirmed', 'shipped', 'received', 'completed', 'refunded', 'pendingPayment', 'cancelled'].map((status) => ['orders', `status.${status}`] as const),
+      ...['requested', 'refunding', 'succeeded', 'failed', 'rejected'].map((status) => ['orders', `refundStatus.${status}`] as const),
+      ...['1', '2', '3', '4', '5', '6', '7', '8', '9'].map((code) => ['orders', `reasons.refund.${code}`] as const),
+    ];
     expect(built.filter(([namespace, key]) => !has(namespace, key)).map(([namespace, key]) => `${namespace}:${key}`)).toEqual([]);
   });
 });

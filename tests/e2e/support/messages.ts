@@ -5,7 +5,7 @@ import path from 'node:path';
 
 const localesDir = path.resolve(import.meta.dirname, '..', '..', '..', 'locales');
 
-export function english(namespace: string, app: 'store' | 'console' = 'store'): (key: string, values?: Record<string, string | number>) => string {
+export function english(namespace: string, app: 'store' | 'console' | 'seller' = 'store'): (key: string, values?: Record<string, string | number>) => string {
   const messages = JSON.parse(readFileSync(path.join(localesDir, 'en', `${app}-${namespace}.json`), 'utf8')) as Record<string, unknown>;
   return (key, values = {}) => {
     const found = key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
