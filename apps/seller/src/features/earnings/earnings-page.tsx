@@ -4,6 +4,7 @@ import type { SellerEarningsSummary, sellerEarningsListOutput } from '@caravan/c
 import { Amount } from '@caravan/ui/amount.tsx';
 import { useListParams } from '@caravan/ui/list-params';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
 import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
 import { SubmittedResult } from '@caravan/ui/wallet/components/submitted-result.tsx';
 import { WithdrawPanel } from '@caravan/ui/wallet/components/withdraw-panel.tsx';
@@ -101,16 +102,17 @@ function PerOrder() {
         items={TABS.map((tab) => ({ key: tab.key, label: t(`shop:earnings.tabs.${tab.key}`) }))}
       />
       {earnings.isError ? <LoadError error={earnings.error} onRetry={() => earnings.refetch()} /> : null}
-      <Table<Earning>
+      <ScrollRegion label={t('shop:earnings.perOrder')}>
+        <Table<Earning>
         rowKey="orderId"
         columns={columns}
         dataSource={earnings.data?.pageList ?? []}
         loading={earnings.isPending || earnings.isFetching}
         locale={{ emptyText: t('shop:earnings.empty') }}
         pagination={{ current: list.page, pageSize: list.pageSize, total: earnings.data?.pageInfo.totalElements ?? 0, onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-        scroll={{ x: 900 }}
         data-testid="earnings-list"
-      />
+        />
+      </ScrollRegion>
     </section>
   );
 }

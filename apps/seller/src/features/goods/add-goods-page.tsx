@@ -3,6 +3,7 @@
 // exact prices, then list them all at once (goods!addOrUpdate).
 import type { SystemGoodsVo } from '@caravan/contract/sellers';
 import { Amount } from '@caravan/ui/amount.tsx';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, AutoComplete, Button, Card, Checkbox, Col, Form, Input, Row, Space, Table, Tag, TreeSelect, type TableColumnsType } from 'antd';
 import { useState, type Key } from 'react';
@@ -66,7 +67,11 @@ function SelectedPreview({ goods, values, onRemove }: { goods: SystemGoodsVo[]; 
       ),
     },
   ];
-  return <Table<SystemGoodsVo> rowKey="id" size="small" columns={columns} dataSource={goods} pagination={false} data-testid="add-preview" locale={{ emptyText: t('add.noneSelected') }} />;
+  return (
+    <ScrollRegion label={t('add.pricing', { number: goods.length })}>
+      <Table<SystemGoodsVo> rowKey="id" size="small" columns={columns} dataSource={goods} pagination={false} data-testid="add-preview" locale={{ emptyText: t('add.noneSelected') }} />
+    </ScrollRegion>
+  );
 }
 
 export default function AddGoodsPage() {
@@ -170,7 +175,8 @@ export default function AddGoodsPage() {
               </Checkbox>
             </Space>
             {catalogue.isError ? <LoadError error={catalogue.error} onRetry={() => catalogue.refetch()} /> : null}
-            <Table<SystemGoodsVo>
+            <ScrollRegion label={t('goods:add.catalogue')}>
+              <Table<SystemGoodsVo>
               rowKey="id"
               size="small"
               columns={columns}
@@ -183,8 +189,8 @@ export default function AddGoodsPage() {
                 getCheckboxProps: (good) => ({ 'aria-label': t('goods:select', { name: good.name }), disabled: !picked.has(good.id) && picked.size >= MAX_GOODS_PER_LISTING }),
               }}
               pagination={{ current: list.page, pageSize: list.pageSize, total: catalogue.data?.pageInfo.totalElements ?? 0, showSizeChanger: true, onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-              scroll={{ x: 640 }}
-            />
+              />
+            </ScrollRegion>
           </Card>
         </Col>
         <Col xs={24} xl={10}>

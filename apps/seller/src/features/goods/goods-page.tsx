@@ -1,6 +1,7 @@
 // The shop's listings: filters (name, category, shelf), on/off shelf, edit profit and discount, delete.
 import type { SellerGoodsVo } from '@caravan/contract/sellers';
 import { Amount } from '@caravan/ui/amount.tsx';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Input, Select, Space, Switch, Table, Tag, TreeSelect, type TableColumnsType } from 'antd';
 import { useState } from 'react';
@@ -183,7 +184,8 @@ export default function GoodsPage() {
           {t('goods:counts', { listed: goods.data.sellerGoodsNum, catalogue: goods.data.systemGoodsNum, reviews: goods.data.evaluations })}
         </p>
       ) : null}
-      <Table<SellerGoodsVo>
+      <ScrollRegion label={t('goods:title')}>
+        <Table<SellerGoodsVo>
         rowKey="id"
         columns={columns}
         dataSource={goods.data?.pageList ?? []}
@@ -197,8 +199,8 @@ export default function GoodsPage() {
         }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), getCheckboxProps: (listing) => ({ 'aria-label': t('goods:select', { name: listing.name }) }) }}
         pagination={{ current: list.page, pageSize: list.pageSize, total: goods.data?.pageInfo.totalElements ?? 0, showSizeChanger: true, onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-        scroll={{ x: 900 }}
-      />
+        />
+      </ScrollRegion>
       <ListingModal listing={editing} params={params.data} onClose={() => setEditing(undefined)} />
     </>
   );

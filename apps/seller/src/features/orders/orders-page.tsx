@@ -4,11 +4,13 @@ import { Amount } from '@caravan/ui/amount.tsx';
 import { useListParams } from '@caravan/ui/list-params';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Input, Space, Table, Tabs, Tag, type TableColumnsType } from 'antd';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
+import { Badge, Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StateFilter } from '../../components/state-filter.tsx';
 import { OrderStatusTag } from '@caravan/ui/order-status-tag.tsx';
 import { noPushQuery } from '../dashboard/api.ts';
 import { ordersQuery, TO_ACCEPT_STATUS, type SellerOrder } from './api.ts';
@@ -86,18 +88,27 @@ export default function OrdersPage() {
   return (
     <>
       <PageHeader title={t('sales:title')} />
-      <Tabs
-        activeKey={TABS.find((tab) => tab.status === (Number.isInteger(status) ? status : undefined))?.key ?? 'all'}
+      <StateFilter
+        label={t('sales:tabs.label')}
+        value={TABS.find((tab) => tab.status === (Number.isInteger(status) ? status : undefined))?.key ?? 'all'}
         onChange={(key) => {
           setSelected([]);
           list.update({ status: TABS.find((tab) => tab.key === key)?.status });
         }}
-        items={TABS.map((tab) => ({
-          key: tab.key,
+        options={TABS.map((tab) => ({
+          value: tab.key,
           label:
             tab.key === 'toAccept' ? (
               <span>
-                {t('sales:tabs.toAccept')} <Badge count={noPush.data?.noPushNum ?? 0} overflowCount={999} />
+                {t('sales:tabs.toAccept')}
+                {noPush.data?.noPushNum ? (
+                  <>
+                    <span aria-hidden="true">
+                      <Badge count={noPush.data.noPushNum} overflowCount={999} style={{ marginInlineStart: 6 }} />
+                    </span>
+                    <span className="seller-visually-hidden">{` (${t('common:nav.toAccept', { number: noPush.data.noPushNum })})`}</span>
+                  </>
+                ) : null}
               </span>
             ) : tab.key === 'all' ? (
               t('sales:tabs.all')
@@ -123,7 +134,8 @@ export default function OrdersPage() {
         ) : null}
       </Space>
       {orders.isError ? <LoadError error={orders.error} onRetry={() => orders.refetch()} /> : null}
-      <Table<SellerOrder>
+      <ScrollRegion label={t('sales:title')}>
+        <Table<SellerOrder>
         rowKey="id"
         columns={columns}
         dataSource={orders.data?.pageList ?? []}
@@ -135,8 +147,8 @@ export default function OrdersPage() {
           getCheckboxProps: (order) => ({ disabled: order.status !== TO_ACCEPT_STATUS, 'aria-label': t('sales:select', { id: order.id }) }),
         }}
         pagination={{ current: list.page, pageSize: list.pageSize, total: orders.data?.pageInfo.totalElements ?? 0, showSizeChanger: true, onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-        scroll={{ x: 900 }}
-      />
+        />
+      </ScrollRegion>
       <OrderDrawer orderId={list.selected} onClose={() => list.select(undefined)} onPush={(id) => setPushing([id])} />
       <PushModal
         orderIds={pushing}

@@ -4,10 +4,12 @@ import { Amount } from '@caravan/ui/amount.tsx';
 import { useListParams } from '@caravan/ui/list-params';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Drawer, Skeleton, Table, Tabs, type TableColumnsType } from 'antd';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
+import { Descriptions, Drawer, Skeleton, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
+import { StateFilter } from '../../components/state-filter.tsx';
 import { RefundStatusTag } from '@caravan/ui/order-status-tag.tsx';
 import { returnQuery, returnsQuery, type SellerReturn } from './api.ts';
 
@@ -82,21 +84,23 @@ export default function ReturnsPage() {
   return (
     <>
       <PageHeader title={t('sales:returns.title')} />
-      <Tabs
-        activeKey={TABS.find((tab) => tab.status === (Number.isInteger(status) ? status : undefined))?.key ?? 'all'}
+      <StateFilter
+        label={t('sales:returns.filterLabel')}
+        value={TABS.find((tab) => tab.status === (Number.isInteger(status) ? status : undefined))?.key ?? 'all'}
         onChange={(key) => list.update({ returnStatus: TABS.find((tab) => tab.key === key)?.status })}
-        items={TABS.map((tab) => ({ key: tab.key, label: tab.key === 'all' ? t('sales:tabs.all') : t(`orders:refundStatus.${tab.key}`) }))}
+        options={TABS.map((tab) => ({ value: tab.key, label: tab.key === 'all' ? t('sales:tabs.all') : t(`orders:refundStatus.${tab.key}`) }))}
       />
       {returns.isError ? <LoadError error={returns.error} onRetry={() => returns.refetch()} /> : null}
-      <Table<SellerReturn>
+      <ScrollRegion label={t('sales:returns.title')}>
+        <Table<SellerReturn>
         rowKey="id"
         columns={columns}
         dataSource={returns.data?.pageList ?? []}
         loading={returns.isPending || returns.isFetching}
         locale={{ emptyText: t('sales:returns.empty') }}
         pagination={{ current: list.page, pageSize: list.pageSize, total: returns.data?.pageInfo.totalElements ?? 0, showSizeChanger: true, onChange: (page, pageSize) => list.update({ page, pageSize }) }}
-        scroll={{ x: 800 }}
-      />
+        />
+      </ScrollRegion>
       <ReturnDrawer orderId={list.selected} onClose={() => list.select(undefined)} />
     </>
   );

@@ -7,7 +7,7 @@ import { pageItems, paginationOf } from '../records-page.ts';
 import type { PageObject } from '@caravan/contract/paging';
 import { MonoText } from './mono-text.tsx';
 import { RecordStateBadge } from './record-state-badge.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollRegion } from '../../scroll-region.tsx';
 
 interface WalletRecord {
   order_no: string;

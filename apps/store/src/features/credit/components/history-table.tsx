@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Amount } from '@caravan/ui/amount.tsx';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { MonoText } from '@caravan/ui/wallet/components/mono-text.tsx';
-import { ScrollRegion } from '@caravan/ui/wallet/components/scroll-region.tsx';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
 import { pageItems, paginationOf } from '@caravan/ui/wallet/records-page';
 import { useCreditHistory } from '../api/get-credit-history.ts';
 import { creditIdOf, creditStateOf, HISTORY_PAGE_SIZE, isRepayable, reapplyPath } from '../credit-rules.ts';

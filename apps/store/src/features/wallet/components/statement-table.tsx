@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { WITHDRAW_COIN } from '@caravan/ui/wallet/address-rules';
-import { ScrollRegion } from '@caravan/ui/wallet/components/scroll-region.tsx';
+import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
 import { useStatement } from '../api/get-statement.ts';
 import { pageItems, paginationOf, STATEMENT_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { StatementLine } from '../types.ts';
