@@ -39,7 +39,9 @@ describe('profit and discount as typed', () => {
 describe('price preview', () => {
   it('is the contract pricing: selling = wholesale x (1 + profit) truncated, discount on the selling price truncated', () => {
     expect(previewPrices('10.01', '0.15')).toEqual({ selling: '11.51', margin: '1.50' });
-    expect(previewPrices('10.01', '0.15', '0.1')).toEqual({ selling: '11.51', discounted: '10.35', margin: '1.50' });
+    expect(previewPrices('10.01', '0.15', '0.1')).toEqual({ selling: '11.51', discounted: '10.35', margin: '0.34' });
+    // a deep discount can sell below the wholesale price: the preview says so
+    expect(previewPrices('10.00', '0.05', '0.5')).toEqual({ selling: '10.50', discounted: '5.25', margin: '-4.75' });
     expect(previewPrices('99.99', '0.3333')).toEqual({ selling: '133.31', margin: '33.32' });
     expect(previewPrices('0.01', '0.05')).toEqual({ selling: '0.01', margin: '0.00' });
     expect(previewPrices('not a price', '0.1')).toBeUndefined();

@@ -53,7 +53,7 @@ function SelectedPreview({ goods, values, onRemove }: { goods: SystemGoodsVo[]; 
       title: t('pricing.margin'),
       align: 'end',
       render: (_, good) => {
-        const prices = pricing ? previewPrices(good.systemPrice, pricing.percent) : undefined;
+        const prices = pricing ? previewPrices(good.systemPrice, pricing.percent, pricing.discount?.discount) : undefined;
         return prices ? <Amount value={prices.margin} /> : '--';
       },
     },

@@ -72,7 +72,7 @@ export interface PricePreview {
   selling: string;
   /** selling x (1 - discount), truncated to the cent; undefined without a discount */
   discounted?: string;
-  /** selling - wholesale: what one unit earns before commission */
+  /** what one unit earns before commission: the price the buyer pays (discounted while the discount runs) - wholesale */
   margin: string;
 }
 
@@ -81,11 +81,12 @@ export function previewPrices(wholesale: string, profitRatio: string, discountRa
   const base = tryParseMoney(wholesale.trim());
   if (!base.ok) return undefined;
   const selling = sellingPriceOf(base.value, profitRatio);
+  const discounted = discountRatio ? discountedPrice(selling, discountRatio) : undefined;
   const cents = (value: Money) => money.format(value, { decimals: 2 });
   return {
     selling: cents(selling),
-    ...(discountRatio ? { discounted: cents(discountedPrice(selling, discountRatio)) } : {}),
-    margin: cents(money.sub(selling, base.value)),
+    ...(discounted !== undefined ? { discounted: cents(discounted) } : {}),
+    margin: cents(money.sub(discounted ?? selling, base.value)),
   };
 }
 
