@@ -23,6 +23,9 @@ export const restError = z.object({ errorKey: z.string(), message: z.string(), i
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
+/** Operator passwords: at least this long (argon2id-hashed, never shown again). */
+export const OPERATOR_PASSWORD_MIN = 10;
+
 /** Why an operator decided: required to refuse, optional (but recorded) to approve. */
 export const decisionBody = z.object({ reason: z.string().max(500).optional() });
 export const rejectBody = z.object({ reason: z.string().max(500) });
