@@ -83,6 +83,8 @@ import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { settingsConsoleRoutes } from './modules/content/settings.routes.ts';
 import { accountsConsoleRoutes } from './modules/accounts/accounts.console.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
+import { OperatorAdminService } from './modules/operators/operator-admin.service.ts';
+import { operatorAdminRoutes } from './modules/operators/operator-admin.routes.ts';
 import { Ledger } from './modules/wallet/ledger/ledger.ts';
 import { LedgerRepository } from './modules/wallet/ledger/ledger.repository.ts';
 import { SimulatorProvider } from './modules/wallet/payments/payment-provider.ts';
@@ -164,6 +166,7 @@ export interface Services {
   withdrawals: WithdrawalService;
   idempotency: IdempotencyStore;
   operators: OperatorsService;
+  operatorAdmin: OperatorAdminService;
   categoryAdmin: CategoryAdminService;
   goodsAdmin: GoodsAdminService;
   banners: BannersService;
@@ -353,7 +356,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const recharges = new RechargeService(db, walletRepository, wallet, ledger, settings, uploads, provider, audit, clock, timeZone);
   const withdrawals = new WithdrawalService(db, walletRepository, wallet, ledger, accounts, settings, audit, clock, timeZone);
   accounts.addCancellationGuard((executor, userId) => wallet.cancellationVeto(executor, userId));
-  const operators = new OperatorsService(db, new OperatorsRepository(), hasher, settings, audit, clock, timeZone);
+  const operatorsRepository = new OperatorsRepository();
+  const operators = new OperatorsService(db, operatorsRepository, hasher, settings, audit, clock, timeZone);
+  const operatorAdmin = new OperatorAdminService(db, operatorsRepository, operators, hasher, audit, clock);
 
   // orders: priced by the server, paid into per-order escrow, timed by deadlines on the rows
   const ordersRepository = new OrdersRepository();
@@ -476,6 +481,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         catalogConsoleRoutes({ categories: categoryAdmin, goods: goodsAdmin }),
         shopsConsoleRoutes({ shops, usernames: (ids) => accounts.profiles(ids) }),
         bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
+        operatorAdminRoutes({ admin: operatorAdmin }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -524,6 +530,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       withdrawals,
       idempotency,
       operators,
+      operatorAdmin,
       categoryAdmin,
       goodsAdmin,
       banners,

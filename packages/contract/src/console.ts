@@ -25,6 +25,25 @@ export const idParams = z.object({ id: z.string().min(1).max(64) });
 
 /** Operator passwords: at least this long (argon2id-hashed, never shown again). */
 export const OPERATOR_PASSWORD_MIN = 10;
+export const operatorPassword = z.string().min(OPERATOR_PASSWORD_MIN).max(128);
+/** Operator user names: lower-case letters, digits, dot, dash and underscore, 3 to 32 characters. */
+export const operatorUsername = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/);
+const operatorReason = z.string().trim().min(1).max(500);
+export const operatorQuery = consolePageQuery.extend({ role: operatorRoles.optional(), status: z.enum(['active', 'disabled']).optional() });
+/** An operator as the operator list shows it (never the password hash). */
+export const consoleOperatorRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: operatorRoles,
+  status: z.enum(['active', 'disabled']),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const consoleOperatorPage = consolePage(consoleOperatorRow);
+export const operatorCreateBody = z.object({ username: operatorUsername, role: operatorRoles, password: operatorPassword, reason: z.string().trim().max(500).optional() });
+export const operatorRoleBody = z.object({ role: operatorRoles, reason: operatorReason });
+export const operatorReasonBody = z.object({ reason: operatorReason });
+export const operatorPasswordBody = z.object({ password: operatorPassword, reason: operatorReason });
 
 /** Why an operator decided: required to refuse, optional (but recorded) to approve. */
 export const decisionBody = z.object({ reason: z.string().max(500).optional() });
