@@ -256,8 +256,10 @@ export const settingUpdateBody = z.object({ value: z.unknown(), reason: z.string
 
 // ---- users -----------------------------------------------------------------------------------------
 
-/** Find a buyer or seller by exact user name, user id or user code (index-backed, no scan). */
+/** Find buyers and sellers: exact user id or user code, or the beginning of the user name (index-backed, no scan). */
 export const consoleUserQuery = z.object({ q: z.string().trim().min(1).max(64) });
+/** A name search answers at most this many users, best (exact) matches first. */
+export const USER_MATCHES_MAX = 20;
 export const consoleUser = z.object({
   id: z.string(),
   username: z.string(),
@@ -269,7 +271,8 @@ export const consoleUser = z.object({
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
 });
-export const consoleUsers = z.object({ items: z.array(consoleUser) });
+/** `more`: other names also begin so (the operator types more of the name). */
+export const consoleUsers = z.object({ items: z.array(consoleUser), more: z.boolean() });
 export const consoleUserDetail = consoleUser.extend({
   /** the latest logins (sessions), newest first */
   logins: z.array(z.object({ at: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), endedAt: z.string().nullable(), endReason: z.string().nullable() })),
