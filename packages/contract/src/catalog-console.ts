@@ -36,6 +36,12 @@ export function localizedTextBody(max: number) {
 }
 export const localizedText = z.object({ en: z.string() }).catchall(z.string().optional());
 
+/** The text in a language when stored, else the English text: what the store and the console show. */
+export function textIn(text: ({ en: string } & Partial<Record<string, string | undefined>>) | null | undefined, locale: string): string {
+  if (!text) return '';
+  return text[locale] || text.en;
+}
+
 export const reasonRequired = z.object({ reason: z.string().trim().min(1).max(CATALOGUE_REASON_MAX) });
 const reasonOptional = z.string().trim().max(CATALOGUE_REASON_MAX).optional();
 
@@ -165,7 +171,7 @@ export const consoleBanner = z.object({
 });
 export const consoleBannerPage = consolePage(consoleBanner);
 /** A store path (`/commodity?...`) or an http(s) address. */
-const bannerLink = z
+export const bannerLink = z
   .string()
   .trim()
   .max(500)
