@@ -29,3 +29,13 @@ export class Params {
     return `$${this.values.length}`;
   }
 }
+
+/** The text with LIKE's wildcards (and its escape character) escaped, to match literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** A LIKE pattern matching lower-cased texts that contain `text` anywhere. */
+export function containing(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}

@@ -42,6 +42,13 @@ export const categories = pgTable(
   (table) => [index('categories_parent_idx').on(table.parentId, table.rank)],
 );
 
+/**
+ * The names of a good in the stored languages, lower-cased in one text: what the console's goods search
+ * matches (by trigram index) words against.
+ */
+export const goodsNamesText = (table: { names: unknown }): SQL =>
+  sql`lower(coalesce(${table.names} ->> 'en', '') || ' ' || coalesce(${table.names} ->> 'zh-CN', '') || ' ' || coalesce(${table.names} ->> 'zh-TW', ''))`;
+
 /** Platform catalogue ("system goods"): what shops list and the platform warehouse ships. */
 export const goods = pgTable(
   'goods',
@@ -65,7 +72,13 @@ export const goods = pgTable(
     createdAt: timestamptz().notNull(),
     updatedAt: timestamptz().notNull(),
   },
-  (table) => [index('goods_category_idx').on(table.categoryId)],
+  (table) => [
+    index('goods_category_idx').on(table.categoryId),
+    index('goods_top_category_idx').on(table.topCategoryId),
+    // the console's goods list: newest first
+    index('goods_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('goods_names_trgm_idx').using('gin', sql`${goodsNamesText(table)} gin_trgm_ops`),
+  ],
 );
 
 /** Sellable variants: one per combination of attribute values, with its own price and stock. */

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { USER_MATCHES_MAX } from '@caravan/contract/console';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
 import type { Database, Executor } from '@caravan/db/client';
@@ -66,16 +67,23 @@ export class AccountsService {
   // ---- console: find, inspect, lock --------------------------------------------------------------
 
   /** An account by exact user name, user id or user code (each read through its index). */
-  async consoleFind(q: string): Promise<UserRow[]> {
+  /**
+   * The console's user search: the user with this exact id or user code, then the users whose name
+   * begins with `q` (exact name first), at most USER_MATCHES_MAX; `more` when other names begin so too.
+   */
+  async consoleFind(q: string): Promise<{ users: UserRow[]; more: boolean }> {
     const text = q.trim();
-    const [byName, byId, byCode] = await Promise.all([
-      this.repository.findLiveUserByKey(this.db, loginKeyOf(text)),
+    const key = loginKeyOf(text);
+    const [byId, byCode, byName] = await Promise.all([
       /^[0-9a-f]{32}$/.test(text) ? this.repository.findUserById(this.db, text) : Promise.resolve(undefined),
       this.repository.findUserByUsercode(this.db, text),
+      key ? this.repository.findUsersByKeyPrefix(this.db, key, USER_MATCHES_MAX + 1) : Promise.resolve([]),
     ]);
     const found = new Map<string, UserRow>();
-    for (const row of [byName, byId, byCode]) if (row) found.set(row.id, row);
-    return [...found.values()];
+    const named = [...byName.filter((row) => row.usernameKey === key), ...byName.filter((row) => row.usernameKey !== key)];
+    for (const row of [byId, byCode, ...named]) if (row && !found.has(row.id)) found.set(row.id, row);
+    const users = [...found.values()];
+    return { users: users.slice(0, USER_MATCHES_MAX), more: users.length > USER_MATCHES_MAX };
   }
 
   /** An account with its latest logins. */
