@@ -109,6 +109,14 @@ import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
 import { registerStaticApps } from './static-apps.ts';
+import { ListingsRepository } from './modules/catalog/listings.repository.ts';
+import { ListingsService } from './modules/catalog/listings.service.ts';
+import { SELLER_INCOME_KIND, SellerFigures } from './modules/orders/seller-figures.ts';
+import { SellerPanelService } from './modules/sellers/seller-panel.service.ts';
+import { sellersActions } from './modules/sellers/sellers.legacy.ts';
+import { SellerApplicationsRepository } from './modules/sellers/sellers.repository.ts';
+import { sellersConsoleRoutes } from './modules/sellers/sellers.routes.ts';
+import { SettleInService } from './modules/sellers/settle-in.service.ts';
 
 /**
  * `serve`: the API, web apps and (with WORKER=on) the background jobs. `worker`: the background jobs
@@ -182,6 +190,10 @@ export interface Services {
   loanRepayments: LoanRepaymentService;
   chat: ChatService;
   chatInbox: ChatInboxService;
+  listings: ListingsService;
+  settleIn: SettleInService;
+  sellerPanel: SellerPanelService;
+  sellerFigures: SellerFigures;
   bus: Bus;
   scheduler: Scheduler;
   limiter: RateLimiter;
@@ -439,6 +451,63 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     clock,
   );
 
+  // the seller side: settle-in (operators open shops), listings from the wholesale catalogue, the
+  // panel's figures (margins from the orders and the ledger, scores from orders and reviews)
+  const listings = new ListingsService(
+    db,
+    new ListingsRepository(db.$client),
+    {
+      lockShop: (tx, shopId) => shops.lockForFollow(tx, shopId),
+      totalDeposited: (executor, userId) => wallet.creditedTotal(executor, userId, ['recharge']),
+      listingsChanged: () => goods.forgetCached(),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+  const sellerFigures = new SellerFigures(db, { releasedMargins: (ids) => wallet.orderTotals(ids, SELLER_INCOME_KIND) }, clock, timeZone);
+  accounts.addCancellationGuard((executor, userId) => sellerFigures.cancellationVeto(executor, userId));
+  const settleIn = new SettleInService(
+    db,
+    new SellerApplicationsRepository(),
+    {
+      isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      countryExists: (countryId) => geo.country(countryId) !== undefined,
+      roleOf: (userId) => accounts.roleOf(userId),
+      userIdByName: (name) => accounts.userIdByName(name),
+      shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
+      openShopIn: (tx, shop) => shops.openShop(shop, tx),
+      grantSellerIn: (tx, userId, actor) => accounts.promoteToSellerIn(tx, userId, { type: 'operator', id: actor.id, reason: actor.reason }),
+      shopChanged: (shopId) => {
+        shops.invalidate(shopId);
+        goods.forgetCached();
+      },
+    },
+    audit,
+    clock,
+  );
+  const sellerPanel = new SellerPanelService(
+    db,
+    {
+      shop: (shopId) => shops.find(shopId),
+      updateShop: (shopId, changes) => shops.updateDetails(shopId, changes),
+      shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
+      isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      listingCount: async (shopId) => (await listings.shopFigures(shopId)).listings,
+      noPushNum: (shopId) => sellerOrders.noPushNum(shopId),
+      pendingMargins: (shopId) => sellerFigures.pending(shopId),
+      settledOrders: (shopId) => sellerFigures.settledCount(shopId),
+      todaySales: (shopId) => sellerFigures.today(shopId),
+      serviceRates: (shopId, windowDays) => sellerFigures.serviceRates(shopId, windowDays),
+      writtenReviews: (shopId, since) => reviews.shopWrittenSince(shopId, since),
+      wallet: (userId) => wallet.balance(userId),
+      earnedTotal: (executor, userId) => wallet.creditedTotal(executor, userId, [SELLER_INCOME_KIND]),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+
   // tests drive the sweep themselves with the injected clock
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
@@ -447,13 +516,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
     ...uploadsActions(uploads),
-    ...catalogActions({ categories, goods, shops, reviews }),
+    ...catalogActions({ categories, goods, shops, reviews, serviceScores: (shopId) => sellerPanel.scores(shopId) }),
     ...favoritesActions(favorites),
     ...addressesActions(addresses),
     ...walletActions({ wallet, recharges, withdrawals, settings }),
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
     ...loansActions({ loans, repayments: loanRepayments }),
     ...chatActions(chat),
+    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone }),
   ];
 
   async function registerServedRoutes(): Promise<void> {
@@ -482,6 +552,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         shopsConsoleRoutes({ shops, usernames: (ids) => accounts.profiles(ids) }),
         bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
         operatorAdminRoutes({ admin: operatorAdmin }),
+        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -546,6 +617,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       loanRepayments,
       chat,
       chatInbox,
+      listings,
+      settleIn,
+      sellerPanel,
+      sellerFigures,
       bus,
       scheduler,
       limiter,

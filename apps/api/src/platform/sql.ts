@@ -39,3 +39,10 @@ export function escapeLike(text: string): string {
 export function containing(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
 }
+
+/** PostgreSQL's unique_violation (optionally of one constraint), from pg or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string } | undefined;
+  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}

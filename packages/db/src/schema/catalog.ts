@@ -144,6 +144,8 @@ export const sellerGoods = pgTable(
     /** words and CJK bigrams of the names (full-text matching) */
     searchTokens: text().notNull(),
     searchVector: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('simple'::regconfig, search_tokens)`),
+    /** the seller removed the listing: it stays (off the shelf) for its orders, reviews and figures */
+    deletedAt: timestamptz(),
     createdAt: timestamptz().notNull(),
     updatedAt: timestamptz().notNull(),
   },
@@ -159,6 +161,8 @@ export const sellerGoods = pgTable(
     index('seller_goods_rec_idx').on(table.recAt.desc(), table.id).where(sql`${table.visible} and ${table.recAt} is not null`),
     index('seller_goods_discount_idx').on(table.discountEndAt).where(sql`${table.visible} and ${table.discountRatio} is not null`),
     index('seller_goods_shop_sold_idx').on(table.shopId, table.soldNum.desc(), table.id),
+    index('seller_goods_shop_listed_idx').on(table.shopId, table.createdAt.desc(), table.id).where(sql`${table.deletedAt} is null`),
+    index('seller_goods_shop_goods_idx').on(table.shopId, table.goodsId),
     index('seller_goods_goods_idx').on(table.goodsId),
     index('seller_goods_search_vector_idx').using('gin', table.searchVector),
     index('seller_goods_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

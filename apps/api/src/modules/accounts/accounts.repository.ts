@@ -16,12 +16,6 @@ export function usernameKeyBeginsWith(prefix: string): SQL {
   return sql`${users.usernameKey} like ${`${escapeLike(prefix)}%`}`;
 }
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
-  return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
-}
-
 export class AccountsRepository {
   private readonly sessionByTokenHash;
 

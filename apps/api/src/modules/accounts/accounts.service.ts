@@ -10,7 +10,8 @@ import { newId } from '../../platform/ids.ts';
 import { dummyHashFor, type PasswordHasher } from '../../platform/passwords.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
-import { isUniqueViolation, type AccountsRepository, type Credential, type UserRow } from './accounts.repository.ts';
+import { isUniqueViolation } from '../../platform/sql.ts';
+import type { AccountsRepository, Credential, UserRow } from './accounts.repository.ts';
 import {
   checkNewPassword,
   checkNewSafeword,
@@ -361,16 +362,19 @@ export class AccountsService {
 
   /** Gives an account the seller role (the seller module opens its shop). */
   async promoteToSeller(userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string } = { type: 'system' }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.repository.updateUser(tx, userId, { role: 'seller', updatedAt: this.clock.now() });
-      await this.audit.record(tx, {
-        actorType: actor.type,
-        actorId: actor.id ?? null,
-        action: 'account.seller_role_granted',
-        targetType: 'user',
-        targetId: userId,
-        reason: actor.reason ?? null,
-      });
+    await this.db.transaction(async (tx) => this.promoteToSellerIn(tx, userId, actor));
+  }
+
+  /** The seller role, in the caller's transaction (settle-in approval opens the shop in the same one). */
+  async promoteToSellerIn(executor: Executor, userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string }): Promise<void> {
+    await this.repository.updateUser(executor, userId, { role: 'seller', updatedAt: this.clock.now() });
+    await this.audit.record(executor, {
+      actorType: actor.type,
+      actorId: actor.id ?? null,
+      action: 'account.seller_role_granted',
+      targetType: 'user',
+      targetId: userId,
+      reason: actor.reason ?? null,
     });
   }
 

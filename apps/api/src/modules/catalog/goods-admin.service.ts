@@ -7,7 +7,7 @@ import { pageTotal } from '../../platform/capped-count.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { GoodsAdminFilter, GoodsAdminRepository, GoodsAdminRow, ListingFigures } from './goods-admin.repository.ts';
-import { skuSellingPrice } from './goods.mapper.ts';
+import { sellingPriceOf } from '@caravan/contract/pricing';
 import type { GoodsService } from './goods.service.ts';
 import { indexTokens, searchText } from './search-text.ts';
 
@@ -80,7 +80,7 @@ export class GoodsAdminService {
       const listings = await this.repository.listingsForUpdate(tx, id);
       const texts = namesForSearch(edit.names);
       await this.repository.updateListings(tx, id, {
-        sellingPrices: new Map(listings.map((listing) => [listing.id, skuSellingPrice(price, listing.profitRatio)])),
+        sellingPrices: new Map(listings.map((listing) => [listing.id, sellingPriceOf(price, listing.profitRatio)])),
         searchText: searchText(texts),
         searchTokens: indexTokens(texts),
         updatedAt: now,

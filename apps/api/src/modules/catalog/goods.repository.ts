@@ -97,7 +97,7 @@ const ORDER: Record<GoodsSort, string> = {
  * on demand: a parameter only the relevance uses must not be sent with a query that does not use it.
  */
 function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: () => string } {
-  const conditions: string[] = [filter.includeHidden ? 'true' : 'sg.visible'];
+  const conditions: string[] = [filter.includeHidden ? 'sg.deleted_at is null' : 'sg.visible'];
   let rank = () => '0';
   if (filter.categoryId) {
     conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
@@ -208,7 +208,7 @@ export class GoodsRepository {
   async shopCategoryIds(shopId: string, includeHidden: boolean): Promise<string[]> {
     const rows = await prepared<{ category_id: string }>(
       this.pool,
-      `select distinct category_id from seller_goods where shop_id = $1 and ($2 or visible)`,
+      `select distinct category_id from seller_goods where shop_id = $1 and (($2 and deleted_at is null) or visible)`,
       [shopId, includeHidden],
     );
     return rows.map((row) => row.category_id);

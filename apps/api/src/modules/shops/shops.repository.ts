@@ -1,6 +1,6 @@
 import type { Database, Executor } from '@caravan/db/client';
 import { shops } from '@caravan/db/schema/shops';
-import { and, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { cappedCount } from '../../platform/capped-count.ts';
 import { containing, escapeLike, prepared } from '../../platform/sql.ts';
@@ -83,8 +83,19 @@ export class ShopsRepository {
     return { rows, counted };
   }
 
-  async insert(executor: Executor, row: typeof shops.$inferInsert): Promise<void> {
-    await executor.insert(shops).values(row).onConflictDoNothing();
+  /** A new open shop; a closed one of the same seller reopens with these details, any other stays. */
+  async upsertOpen(executor: Executor, row: typeof shops.$inferInsert): Promise<void> {
+    const { id: _id, createdAt: _createdAt, viewsNum: _views, ...details } = row;
+    await executor.insert(shops).values(row).onConflictDoUpdate({ target: shops.id, set: details, setWhere: eq(shops.status, 'closed') });
+  }
+
+  async nameTaken(executor: Executor, name: string, exceptShopId: string): Promise<boolean> {
+    const rows = await executor
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(sql`lower(${shops.name}) = ${name.toLowerCase()}`, ne(shops.id, exceptShopId), ne(shops.status, 'closed')))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async update(executor: Executor, id: string, changes: Partial<typeof shops.$inferInsert>): Promise<void> {

@@ -157,19 +157,43 @@ export class ShopsService {
     return this.repository.findByIdForUpdate(executor, shopId);
   }
 
-  async openShop(input: { sellerId: string; name: string; avatarUrl?: string; bannerUrl?: string; remark?: string; recommended?: boolean }): Promise<void> {
+  /** Opens the seller's shop (reopens a closed one under the new details), in `executor`. */
+  async openShop(
+    input: { sellerId: string; name: string; avatarUrl?: string; bannerUrl?: string; remark?: string; phone?: string; recommended?: boolean },
+    executor: Executor = this.db,
+  ): Promise<void> {
     const now = this.clock.now();
-    await this.repository.insert(this.db, {
+    await this.repository.upsertOpen(executor, {
       id: input.sellerId,
       name: input.name,
       avatarUrl: input.avatarUrl ?? '',
       bannerUrl: input.bannerUrl ?? '',
       remark: input.remark ?? '',
+      phone: input.phone ?? '',
       status: 'open',
       recAt: input.recommended ? now : null,
       createdAt: now,
       updatedAt: now,
     });
+    // a reopened shop's listings come back with it
+    await this.port.refreshShopListings(executor, input.sellerId);
+    this.invalidate(input.sellerId);
+  }
+
+  /** The shop whatever its status (its own seller's panel). */
+  async find(shopId: string): Promise<ShopRow | undefined> {
+    return this.repository.findById(this.db, shopId);
+  }
+
+  /** The details a seller edits in the panel. */
+  async updateDetails(shopId: string, changes: Partial<Pick<ShopRow, 'name' | 'avatarUrl' | 'bannerUrl' | 'remark' | 'phone' | 'address'>>): Promise<void> {
+    await this.repository.update(this.db, shopId, { ...changes, updatedAt: this.clock.now() });
+    this.invalidate(shopId);
+  }
+
+  /** Another shop (not closed) already has this name, compared case-insensitively. */
+  async nameTaken(executor: Executor, name: string, exceptShopId: string): Promise<boolean> {
+    return this.repository.nameTaken(executor, name, exceptShopId);
   }
 
   /**
