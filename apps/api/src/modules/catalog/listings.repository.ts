@@ -1,7 +1,8 @@
+import type { Money } from '@caravan/contract/money';
 import type { Executor } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
-import { sellerGoods } from '@caravan/db/schema/catalog';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { goods, sellerGoods } from '@caravan/db/schema/catalog';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { containing, Params, prepared } from '../../platform/sql.ts';
 import type { GoodsRow } from './goods.repository.ts';
@@ -56,9 +57,9 @@ export interface SystemGoodsFilter {
 export interface ListableGoods {
   id: string;
   names: LocalizedText;
-  system_price: string;
-  category_id: string;
-  top_category_id: string;
+  systemPrice: Money;
+  categoryId: string;
+  topCategoryId: string;
   enabled: boolean;
 }
 
@@ -189,10 +190,10 @@ export class ListingsRepository {
   // ---- writes (in the caller's transaction, the shop row locked) ------------------------------------
 
   async goodsForListing(executor: Executor, ids: string[]): Promise<ListableGoods[]> {
-    const result = await executor.execute<ListableGoods & Record<string, unknown>>(
-      sql`select id, names, system_price::text as system_price, category_id, top_category_id, enabled from goods where id = any(${ids})`,
-    );
-    return result.rows;
+    return executor
+      .select({ id: goods.id, names: goods.names, systemPrice: goods.systemPrice, categoryId: goods.categoryId, topCategoryId: goods.topCategoryId, enabled: goods.enabled })
+      .from(goods)
+      .where(inArray(goods.id, ids));
   }
 
   /** The shop's listings of these goods, removed ones included (re-listing revives them). */

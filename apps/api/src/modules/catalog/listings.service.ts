@@ -224,7 +224,7 @@ export class ListingsService {
       let added = 0;
       let updated = 0;
       for (const good of goods) {
-        const price = { profitRatio: profit, sellingPrice: sellingPriceOf(money.fromDb(good.system_price), profit), ...this.discountColumns(discount), updatedAt: now };
+        const price = { profitRatio: profit, sellingPrice: sellingPriceOf(good.systemPrice, profit), ...this.discountColumns(discount), updatedAt: now };
         const listings = existing.filter((row) => row.goodsId === good.id);
         const live = listings.filter((row) => row.deletedAt === null);
         if (live.length > 0) {
@@ -242,8 +242,8 @@ export class ListingsService {
             id: newId(),
             shopId,
             goodsId: good.id,
-            categoryId: good.category_id,
-            topCategoryId: good.top_category_id,
+            categoryId: good.categoryId,
+            topCategoryId: good.topCategoryId,
             ...price,
             isShelf: true,
             visible: true,
@@ -272,7 +272,7 @@ export class ListingsService {
       if (profit !== undefined) {
         const [good] = await this.repository.goodsForListing(tx, [listing.goodsId]);
         if (!good) throw new AppError('sellers.listing_not_found');
-        Object.assign(changes, { profitRatio: profit, sellingPrice: sellingPriceOf(money.fromDb(good.system_price), profit) });
+        Object.assign(changes, { profitRatio: profit, sellingPrice: sellingPriceOf(good.systemPrice, profit) });
       }
       if (discount !== undefined) Object.assign(changes, this.discountColumns(discount));
       if (input.isShelf !== undefined) {
