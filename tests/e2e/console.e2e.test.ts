@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_OPERATORS } from '../../apps/api/src/seed/demo-accounts.ts';
+import { png } from '../../apps/api/test/support/chat.ts';
 import { applicant, applyFor } from '../../apps/api/test/support/loans.ts';
 import { buyer, placeOrder, sellerWithListing } from '../../apps/api/test/support/orders.ts';
 import { nextAddress } from '../../apps/api/test/support/test-app.ts';
@@ -16,7 +17,8 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // an admin logs in (after a refused password), approves a recharge after zooming into its proof, pays
 // out one withdrawal with a transaction hash (a malformed hash is refused as typed) and rejects another,
 // ships one order, approves another's refund, changes a system parameter (a value outside its rule is
-// refused as typed), and finds each action in the audit log; a support operator
+// refused as typed), edits a category's translation, takes a good off every shop's shelf (the store stops
+// listing it), adds a banner from an uploaded picture and a new operator, and finds each action in the audit log; a support operator
 // is offered no money action and the server refuses one forced through, and locks a user's account; an ended session leads back to
 // the login page. Screenshots of the dashboard (en, zh-CN) and each queue go to tests/e2e/screenshots/,
 // and axe-core finds no serious or critical violation on the dashboard, a queue with its drawer and the
@@ -31,6 +33,8 @@ const audit = english('audit', 'console');
 const settings = english('settings', 'console');
 const loans = english('loans', 'console');
 const chat = english('chat', 'console');
+const catalog = english('catalog', 'console');
+const operatorTexts = english('operators', 'console');
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -44,7 +48,17 @@ let context: BrowserContext;
 let problems: string[];
 let page: Page;
 /** The work waiting for the operators. */
-const work = { recharge: { id: '', orderNo: '' }, withdrawals: [] as { id: string; orderNo: string }[], shipOrder: '', refundOrder: '', loan: { id: '', label: '' }, chatBuyer: '' };
+const work = {
+  recharge: { id: '', orderNo: '' },
+  withdrawals: [] as { id: string; orderNo: string }[],
+  shipOrder: '',
+  refundOrder: '',
+  loan: { id: '', label: '' },
+  chatBuyer: '',
+  /** a top-level category and a good with listings in the store (not the one the orders above bought) */
+  category: { id: '', name: '' },
+  goods: { id: '', name: '', categoryId: '' },
+};
 
 beforeAll(async () => {
   if (!existsSync(path.join(root, 'apps', 'console', 'dist', 'index.html'))) throw new Error('the console is not built: run npm run build');
@@ -82,6 +96,17 @@ beforeAll(async () => {
   const sent = await t.call('newOnlinechat!send', { content: 'Where is my parcel?' }, { token: asking.token, remoteAddress: nextAddress() });
   if (sent.code !== '0') throw new Error(`chat message failed: ${sent.msg}`);
   work.chatBuyer = asking.username;
+
+  const [category] = (await t.database.pool.query<{ id: string; name: string }>("select id, names->>'en' as name from categories where level = 1 order by rank, id limit 1")).rows;
+  work.category = { id: category?.id ?? '', name: category?.name ?? '' };
+  const [goods] = (
+    await t.database.pool.query<{ id: string; name: string; category_id: string }>(
+      `select g.id, g.names->>'en' as name, g.category_id from goods g
+        where g.id <> $1 and exists (select 1 from seller_goods sg where sg.goods_id = g.id and sg.visible) order by g.id limit 1`,
+      [seller.listing.goodsId],
+    )
+  ).rows;
+  work.goods = { id: goods?.id ?? '', name: goods?.name ?? '', categoryId: goods?.category_id ?? '' };
 
   browser = await launchChromium();
   ({ context, problems } = await newStoreContext(browser, server.baseUrl));
@@ -350,6 +375,73 @@ describe('the operator console', () => {
   );
 
   it(
+    "edits a category's Traditional Chinese name, takes a good off every shop's shelf, adds a banner and an operator",
+    async () => {
+      const t = server.testApp;
+      const nav = page.getByRole('navigation');
+      // categories: a translation, read by the store at once
+      await nav.getByRole('menuitem', { name: common('nav.categories') }).click();
+      await page.getByRole('heading', { name: catalog('categories.title') }).waitFor(WAIT);
+      const row = page.locator('tr', { has: page.locator(`[data-category="${work.category.id}"]`) });
+      await row.getByRole('button', { name: catalog('categories.edit'), exact: true }).click();
+      await confirmDialog(catalog('categories.editTitle', { name: work.category.name }), { [`${catalog('fields.name')} (繁體中文)`]: '女裝精選' }, catalog('categories.saved'));
+      await row.getByText('女裝精選').waitFor(WAIT);
+      const tree = await t.call<{ id: string; name: string }[]>('category!tree', { lang: 'tw' }, { method: 'GET' });
+      expect(tree.data?.find((node) => node.id === work.category.id)?.name).toBe('女裝精選');
+      expect(await seriousAxeViolations()).toEqual([]);
+      await screenshot(page, 'console-categories');
+
+      // goods: off every shop's shelf; the store's lists drop its listings
+      const listed = async () => ((await t.call<{ pageList: { goodsId: string }[] }>('sellerGoods!list', { categoryId: work.goods.categoryId, pageSize: 100, lang: 'en' })).data?.pageList ?? []).filter((card) => card.goodsId === work.goods.id).length;
+      expect(await listed()).toBeGreaterThan(0);
+      await nav.getByRole('menuitem', { name: common('nav.goods') }).click();
+      await page.getByRole('heading', { name: catalog('goods.title') }).waitFor(WAIT);
+      const search = page.getByLabel(catalog('goods.search'));
+      await search.fill(work.goods.id);
+      await search.press('Enter');
+      await page.waitForURL(`**/console/goods?q=${work.goods.id}`, WAIT);
+      await openFromKeyboard(work.goods.name);
+      const title = catalog('goods.detail', { name: work.goods.name });
+      await drawer(title).getByText(catalog('goods.variants')).waitFor(WAIT);
+      await drawer(title).getByRole('button', { name: catalog('goods.disable') }).click();
+      await confirmDialog(catalog('goods.disableTitle', { name: work.goods.name }), { [queues('fields.reason')]: 'recalled by the maker' }, catalog('goods.disabled'));
+      await drawer(title).locator('.ant-tag', { hasText: common('states.off_shelf') }).first().waitFor(WAIT);
+      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      await screenshot(page, 'console-goods');
+      expect(await listed()).toBe(0);
+      await closeDrawer(title);
+
+      // shops, then banners: a new one from an uploaded picture, first in the store's mobile home list
+      await nav.getByRole('menuitem', { name: common('nav.shops') }).click();
+      await page.getByRole('heading', { name: catalog('shops.title') }).waitFor(WAIT);
+      await page.locator('.ant-tag', { hasText: common('states.open') }).first().waitFor(WAIT);
+      await screenshot(page, 'console-shops');
+      await nav.getByRole('menuitem', { name: common('nav.banners') }).click();
+      await page.getByRole('heading', { name: catalog('banners.title') }).waitFor(WAIT);
+      await page.getByRole('button', { name: catalog('banners.add') }).click();
+      const bannerDialog = page.getByRole('dialog', { name: catalog('banners.addTitle') });
+      await bannerDialog.locator('input[type=file]').setInputFiles({ name: 'autumn.png', mimeType: 'image/png', buffer: await png() });
+      await bannerDialog.getByRole('img', { name: catalog('banners.picture') }).waitFor(WAIT);
+      await confirmDialog(catalog('banners.addTitle'), { [catalog('banners.bannerTitle')]: 'Autumn sale' }, catalog('banners.saved'));
+      await page.getByRole('link', { name: 'Autumn sale' }).waitFor(WAIT);
+      await screenshot(page, 'console-banners');
+      const banners = await t.call<{ result: { title: string }[] }>('banner!bannerList', { type: 'pc_home', pageSize: 50 });
+      expect(banners.data?.result.map((banner) => banner.title)).toContain('Autumn sale');
+
+      // operators: a new support operator, who can log in with the initial password
+      await nav.getByRole('menuitem', { name: common('nav.operators') }).click();
+      await page.getByRole('heading', { name: operatorTexts('title') }).waitFor(WAIT);
+      await page.getByRole('button', { name: operatorTexts('add') }).click();
+      await confirmDialog(operatorTexts('addTitle'), { [operatorTexts('fields.username')]: 'dana.support', [operatorTexts('fields.password')]: 'first-day-password' }, operatorTexts('created'));
+      await page.getByRole('link', { name: 'dana.support' }).waitFor(WAIT);
+      await screenshot(page, 'console-operators');
+      const login = await fetch(`${server.baseUrl}/console/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'dana.support', password: 'first-day-password' }) });
+      expect(login.status).toBe(200);
+    },
+    STEP,
+  );
+
+  it(
     'finds each of these actions in the audit log, with its reason',
     async () => {
       await page.getByRole('navigation').getByRole('menuitem', { name: common('nav.audit') }).click();
@@ -364,6 +456,10 @@ describe('the operator console', () => {
         ['order.ship', 'packed at the platform warehouse'],
         ['order.refund', 'wrong colour sent'],
         ['settings.update', 'wholesale lots are capped at 300'],
+        ['category.update', ''],
+        ['goods.disable', 'recalled by the maker'],
+        ['banner.create', ''],
+        ['operator.created', ''],
       ] as const) {
         const row = page.locator('tr', { has: page.locator(`[data-action="${action}"]`) }).first();
         await row.waitFor(WAIT);

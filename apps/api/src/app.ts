@@ -26,6 +26,8 @@ import { VerificationService } from './modules/accounts/verification.service.ts'
 import { contentActions } from './modules/content/content.legacy.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
 import { ContentService } from './modules/content/content.service.ts';
+import { bannersConsoleRoutes } from './modules/content/banners.routes.ts';
+import { BannersService } from './modules/content/banners.service.ts';
 import { SettingsService } from './modules/content/settings.ts';
 import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -44,6 +46,10 @@ import { GeoDirectory } from './modules/addresses/geo-directory.ts';
 import { catalogActions } from './modules/catalog/catalog.legacy.ts';
 import { CategoriesRepository } from './modules/catalog/categories.repository.ts';
 import { CategoriesService } from './modules/catalog/categories.service.ts';
+import { catalogConsoleRoutes } from './modules/catalog/catalog.routes.ts';
+import { CategoryAdminService } from './modules/catalog/category-admin.service.ts';
+import { GoodsAdminRepository } from './modules/catalog/goods-admin.repository.ts';
+import { GoodsAdminService } from './modules/catalog/goods-admin.service.ts';
 import { GoodsRepository } from './modules/catalog/goods.repository.ts';
 import { GoodsService, VIEW_FLUSH_MS } from './modules/catalog/goods.service.ts';
 import { SearchVocabulary } from './modules/catalog/search-vocabulary.ts';
@@ -54,6 +60,7 @@ import { ReviewsRepository } from './modules/reviews/reviews.repository.ts';
 import { ReviewsService } from './modules/reviews/reviews.service.ts';
 import { ShopsRepository } from './modules/shops/shops.repository.ts';
 import { SHOP_VIEW_FLUSH_MS, ShopsService } from './modules/shops/shops.service.ts';
+import { shopsConsoleRoutes } from './modules/shops/shops.routes.ts';
 import { CheckoutService } from './modules/orders/checkout.service.ts';
 import { ordersActions } from './modules/orders/orders.legacy.ts';
 import { OrdersRepository, type DeadlineKind } from './modules/orders/orders.repository.ts';
@@ -76,6 +83,8 @@ import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { settingsConsoleRoutes } from './modules/content/settings.routes.ts';
 import { accountsConsoleRoutes } from './modules/accounts/accounts.console.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
+import { OperatorAdminService } from './modules/operators/operator-admin.service.ts';
+import { operatorAdminRoutes } from './modules/operators/operator-admin.routes.ts';
 import { Ledger } from './modules/wallet/ledger/ledger.ts';
 import { LedgerRepository } from './modules/wallet/ledger/ledger.repository.ts';
 import { SimulatorProvider } from './modules/wallet/payments/payment-provider.ts';
@@ -100,6 +109,14 @@ import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
 import { registerStaticApps } from './static-apps.ts';
+import { ListingsRepository } from './modules/catalog/listings.repository.ts';
+import { ListingsService } from './modules/catalog/listings.service.ts';
+import { SELLER_INCOME_KIND, SellerFigures } from './modules/orders/seller-figures.ts';
+import { SellerPanelService } from './modules/sellers/seller-panel.service.ts';
+import { sellersActions } from './modules/sellers/sellers.legacy.ts';
+import { SellerApplicationsRepository } from './modules/sellers/sellers.repository.ts';
+import { sellersConsoleRoutes } from './modules/sellers/sellers.routes.ts';
+import { SettleInService } from './modules/sellers/settle-in.service.ts';
 
 /**
  * `serve`: the API, web apps and (with WORKER=on) the background jobs. `worker`: the background jobs
@@ -159,6 +176,10 @@ export interface Services {
   withdrawals: WithdrawalService;
   idempotency: IdempotencyStore;
   operators: OperatorsService;
+  operatorAdmin: OperatorAdminService;
+  categoryAdmin: CategoryAdminService;
+  goodsAdmin: GoodsAdminService;
+  banners: BannersService;
   checkout: CheckoutService;
   payments: PaymentService;
   orders: OrdersService;
@@ -171,6 +192,10 @@ export interface Services {
   loanRepayments: LoanRepaymentService;
   chat: ChatService;
   chatInbox: ChatInboxService;
+  listings: ListingsService;
+  settleIn: SettleInService;
+  sellerPanel: SellerPanelService;
+  sellerFigures: SellerFigures;
   bus: Bus;
   scheduler: Scheduler;
   limiter: RateLimiter;
@@ -268,12 +293,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));
   const verification = new VerificationService(db, accountsRepository, settings, deps.codeSender ?? loggingCodeSender(app.log), clock);
   const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, audit, clock, env.PLATFORM_TIMEZONE);
-  const content = new ContentService(db, new ContentRepository(), settings, clock);
+  const contentRepository = new ContentRepository();
+  const content = new ContentService(db, contentRepository, settings, clock);
   const blobStore = deps.blobStore ?? new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads'));
   const uploads = new UploadsService(db, new UploadsRepository(), blobStore, clock, env.PUBLIC_BASE_URL);
 
   const timeZone = env.PLATFORM_TIMEZONE;
-  const categories = new CategoriesService(db, new CategoriesRepository(), clock);
+  const categoriesRepository = new CategoriesRepository();
+  const categories = new CategoriesService(db, categoriesRepository, clock);
   // the catalogue, shops and favourites need each other's figures; they meet through ports
   const shops: ShopsService = new ShopsService(
     db,
@@ -282,7 +309,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       listingFigures: (ids) => goods.listingFigures(ids),
       followerCounts: (ids) => favorites.followerCounts(ids),
       followedShopIds: (userId, ids) => favorites.followedShopIds(userId, ids),
-      setShopListingsVisible: (shopId, open) => goods.setShopListingsVisible(shopId, open),
+      refreshShopListings: (executor, shopId) => goods.refreshVisibility(executor, { shopId }),
     },
     audit,
     clock,
@@ -316,6 +343,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     clock,
     timeZone,
   );
+  // the console's catalogue: categories, the platform's goods and the store's banners
+  const categoryAdmin = new CategoryAdminService(db, categoriesRepository, categories, audit, clock);
+  const goodsAdmin = new GoodsAdminService(db, new GoodsAdminRepository(), goods, audit, clock);
+  const banners = new BannersService(db, contentRepository, { isStoredImage: (url) => uploads.isStoredImage(url) }, audit, clock);
   const geo = new GeoDirectory();
   const addresses = new AddressesService(db, new AddressesRepository(), geo, settings, clock);
   const reviewsRepository = new ReviewsRepository();
@@ -339,7 +370,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const recharges = new RechargeService(db, walletRepository, wallet, ledger, settings, uploads, provider, audit, clock, timeZone);
   const withdrawals = new WithdrawalService(db, walletRepository, wallet, ledger, accounts, settings, audit, clock, timeZone);
   accounts.addCancellationGuard((executor, userId) => wallet.cancellationVeto(executor, userId));
-  const operators = new OperatorsService(db, new OperatorsRepository(), hasher, settings, audit, clock, timeZone);
+  const operatorsRepository = new OperatorsRepository();
+  const operators = new OperatorsService(db, operatorsRepository, hasher, settings, audit, clock, timeZone);
+  const operatorAdmin = new OperatorAdminService(db, operatorsRepository, operators, hasher, audit, clock);
 
   // orders: priced by the server, paid into per-order escrow, timed by deadlines on the rows
   const ordersRepository = new OrdersRepository();
@@ -420,6 +453,63 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     clock,
   );
 
+  // the seller side: settle-in (operators open shops), listings from the wholesale catalogue, the
+  // panel's figures (margins from the orders and the ledger, scores from orders and reviews)
+  const listings = new ListingsService(
+    db,
+    new ListingsRepository(db.$client),
+    {
+      lockShop: (tx, shopId) => shops.lockForFollow(tx, shopId),
+      totalDeposited: (executor, userId) => wallet.creditedTotal(executor, userId, ['recharge']),
+      listingsChanged: () => goods.forgetCached(),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+  const sellerFigures = new SellerFigures(db, { releasedMargins: (ids) => wallet.orderTotals(ids, SELLER_INCOME_KIND) }, clock, timeZone);
+  accounts.addCancellationGuard((executor, userId) => sellerFigures.cancellationVeto(executor, userId));
+  const settleIn = new SettleInService(
+    db,
+    new SellerApplicationsRepository(),
+    {
+      isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      countryExists: (countryId) => geo.country(countryId) !== undefined,
+      roleOf: (userId) => accounts.roleOf(userId),
+      userIdByName: (name) => accounts.userIdByName(name),
+      shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
+      openShopIn: (tx, shop) => shops.openShop(shop, tx),
+      grantSellerIn: (tx, userId, actor) => accounts.promoteToSellerIn(tx, userId, { type: 'operator', id: actor.id, reason: actor.reason }),
+      shopChanged: (shopId) => {
+        shops.invalidate(shopId);
+        goods.forgetCached();
+      },
+    },
+    audit,
+    clock,
+  );
+  const sellerPanel = new SellerPanelService(
+    db,
+    {
+      shop: (shopId) => shops.find(shopId),
+      updateShop: (shopId, changes) => shops.updateDetails(shopId, changes),
+      shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
+      isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      listingCount: async (shopId) => (await listings.shopFigures(shopId)).listings,
+      noPushNum: (shopId) => sellerOrders.noPushNum(shopId),
+      pendingMargins: (shopId) => sellerFigures.pending(shopId),
+      settledOrders: (shopId) => sellerFigures.settledCount(shopId),
+      todaySales: (shopId) => sellerFigures.today(shopId),
+      serviceRates: (shopId, windowDays) => sellerFigures.serviceRates(shopId, windowDays),
+      writtenReviews: (shopId, since) => reviews.shopWrittenSince(shopId, since),
+      wallet: (userId) => wallet.balance(userId),
+      earnedTotal: (executor, userId) => wallet.creditedTotal(executor, userId, [SELLER_INCOME_KIND]),
+    },
+    settings,
+    clock,
+    timeZone,
+  );
+
   // tests drive the sweep themselves with the injected clock
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
@@ -428,13 +518,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
     ...uploadsActions(uploads),
-    ...catalogActions({ categories, goods, shops, reviews }),
+    ...catalogActions({ categories, goods, shops, reviews, serviceScores: (shopId) => sellerPanel.scores(shopId) }),
     ...favoritesActions(favorites),
     ...addressesActions(addresses),
     ...walletActions({ wallet, recharges, withdrawals, settings }),
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
     ...loansActions({ loans, repayments: loanRepayments }),
     ...chatActions(chat),
+    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone }),
   ];
 
   async function registerServedRoutes(): Promise<void> {
@@ -459,6 +550,11 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         accountsConsoleRoutes({ accounts }),
         loansConsoleRoutes({ review: loanReview, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
         chatConsoleRoutes({ inbox: chatInbox, storeOperatorImage: storeChatImage }),
+        catalogConsoleRoutes({ categories: categoryAdmin, goods: goodsAdmin }),
+        shopsConsoleRoutes({ shops, usernames: (ids) => accounts.profiles(ids) }),
+        bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
+        operatorAdminRoutes({ admin: operatorAdmin }),
+        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -508,6 +604,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       withdrawals,
       idempotency,
       operators,
+      operatorAdmin,
+      categoryAdmin,
+      goodsAdmin,
+      banners,
       checkout,
       payments,
       orders,
@@ -520,6 +620,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       loanRepayments,
       chat,
       chatInbox,
+      listings,
+      settleIn,
+      sellerPanel,
+      sellerFigures,
       bus,
       scheduler,
       limiter,

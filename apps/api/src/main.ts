@@ -9,7 +9,7 @@ import { resolveFromRoot } from './platform/paths.ts';
 import { Lifecycle } from './platform/health.ts';
 import { gracefulShutdown } from './platform/shutdown.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
-import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts } from './seed/demo-accounts.ts';
+import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts, seedDemoShop } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -73,6 +73,7 @@ async function serve(): Promise<void> {
       say('First run: seeding the demo catalogue (2,000 goods) ...');
       await seedCatalogueInto(env, database, DEMO_CATALOGUE);
     }
+    await seedDemoShop(services);
   }
   const chat = await buildChatSocketServer({
     env,
@@ -164,6 +165,7 @@ async function seed(): Promise<void> {
   try {
     if (env.SEED_DEMO) await seedDemoAccounts(services);
     const result = await seedCatalogueInto(env, database, size);
+    if (env.SEED_DEMO) await seedDemoShop(services);
     say(
       `seeded ${result.categories} categories, ${result.shops} shops, ${result.goods} goods, ${result.skus} SKUs, ` +
         `${result.listings} listings, ${result.pictures} pictures in ${((Date.now() - started) / 1000).toFixed(1)} s (${database.description})`,

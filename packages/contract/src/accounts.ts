@@ -16,6 +16,10 @@ export const PASSWORD_MAX = 64;
 export const SAFEWORD_PATTERN = /^\d{6}$/;
 export const USERNAME_PATTERN = /^[A-Za-z0-9]{6,30}$/;
 export const EMAIL_MAX = 64;
+/** An e-mail address as every form accepts it (login names, delivery and shop contacts). */
+export const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
+/** A contact phone as people write it (digits, spaces, dashes, brackets, a leading +); at least 8 digits is checked apart. */
+export const CONTACT_PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 
 const username = requiredText('accounts.username_required', 'accounts.username_invalid', 100);
 const password = requiredText('accounts.password_required', 'accounts.password_length', 256);

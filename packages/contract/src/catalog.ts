@@ -67,6 +67,24 @@ export const sellerTreeInput = z.object({
 
 // ---- shops ------------------------------------------------------------------------------------
 
+/**
+ * Service scores measured from the shop's real orders of the last `windowDays` days; a rate is null
+ * while nothing was counted for it.
+ */
+export const serviceScoresOutput = z.object({
+  windowDays: z.number().int(),
+  /** paid orders accepted (or shipped) within 24 hours of payment / paid orders decided */
+  shipWithin24hRate: z.number().nullable(),
+  shipCounted: z.number().int(),
+  /** paid orders with a refund or return request / paid orders */
+  disputeRate: z.number().nullable(),
+  disputeCounted: z.number().int(),
+  /** good reviews written by buyers / reviews written by buyers (default reviews not counted) */
+  goodReviewRate: z.number().nullable(),
+  reviewsCounted: z.number().int(),
+});
+export type ServiceScores = z.infer<typeof serviceScoresOutput>;
+
 export const sellerVoOutput = z.object({
   id: z.string(),
   name: z.string(),
@@ -89,6 +107,8 @@ export const sellerVoOutput = z.object({
   fakeSoldNum: z.number().int(),
   black: z.number().int(),
   isFocus: z.number().int().optional(),
+  /** seller!info only: service scores measured from the shop's real orders and reviews */
+  serviceScores: serviceScoresOutput.optional(),
 });
 export type SellerVo = z.infer<typeof sellerVoOutput>;
 

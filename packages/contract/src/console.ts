@@ -23,6 +23,28 @@ export const restError = z.object({ errorKey: z.string(), message: z.string(), i
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });
 
+/** Operator passwords: at least this long (argon2id-hashed, never shown again). */
+export const OPERATOR_PASSWORD_MIN = 10;
+export const operatorPassword = z.string().min(OPERATOR_PASSWORD_MIN).max(128);
+/** Operator user names: lower-case letters, digits, dot, dash and underscore, 3 to 32 characters. */
+export const operatorUsername = z.string().trim().toLowerCase().regex(/^[a-z0-9][a-z0-9._-]{2,31}$/);
+const operatorReason = z.string().trim().min(1).max(500);
+export const operatorQuery = consolePageQuery.extend({ role: operatorRoles.optional(), status: z.enum(['active', 'disabled']).optional() });
+/** An operator as the operator list shows it (never the password hash). */
+export const consoleOperatorRow = z.object({
+  id: z.string(),
+  username: z.string(),
+  role: operatorRoles,
+  status: z.enum(['active', 'disabled']),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const consoleOperatorPage = consolePage(consoleOperatorRow);
+export const operatorCreateBody = z.object({ username: operatorUsername, role: operatorRoles, password: operatorPassword, reason: z.string().trim().max(500).optional() });
+export const operatorRoleBody = z.object({ role: operatorRoles, reason: operatorReason });
+export const operatorReasonBody = z.object({ reason: operatorReason });
+export const operatorPasswordBody = z.object({ password: operatorPassword, reason: operatorReason });
+
 /** Why an operator decided: required to refuse, optional (but recorded) to approve. */
 export const decisionBody = z.object({ reason: z.string().max(500).optional() });
 export const rejectBody = z.object({ reason: z.string().max(500) });
@@ -236,8 +258,10 @@ export const settingUpdateBody = z.object({ value: z.unknown(), reason: z.string
 
 // ---- users -----------------------------------------------------------------------------------------
 
-/** Find a buyer or seller by exact user name, user id or user code (index-backed, no scan). */
+/** Find buyers and sellers: exact user id or user code, or the beginning of the user name (index-backed, no scan). */
 export const consoleUserQuery = z.object({ q: z.string().trim().min(1).max(64) });
+/** A name search answers at most this many users, best (exact) matches first. */
+export const USER_MATCHES_MAX = 20;
 export const consoleUser = z.object({
   id: z.string(),
   username: z.string(),
@@ -249,7 +273,8 @@ export const consoleUser = z.object({
   lastLoginAt: z.string().nullable(),
   lastLoginIp: z.string().nullable(),
 });
-export const consoleUsers = z.object({ items: z.array(consoleUser) });
+/** `more`: other names also begin so (the operator types more of the name). */
+export const consoleUsers = z.object({ items: z.array(consoleUser), more: z.boolean() });
 export const consoleUserDetail = consoleUser.extend({
   /** the latest logins (sessions), newest first */
   logins: z.array(z.object({ at: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), endedAt: z.string().nullable(), endReason: z.string().nullable() })),

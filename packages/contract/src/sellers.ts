@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { requiredText } from './accounts.ts';
-import { evaluationOutput, goodsVoOutput } from './catalog.ts';
+import { evaluationOutput, goodsVoOutput, serviceScoresOutput } from './catalog.ts';
+
+export { serviceScoresOutput, type ServiceScores } from './catalog.ts';
 import { consolePage, consolePageQuery, decisionAuditEntry } from './console.ts';
 import { pagedListSchema, pageInfoSchema } from './paging.ts';
 import { choiceParam, flagParam, idParam, intParam, requiredIdParam, textParam } from './params.ts';
@@ -228,23 +230,6 @@ export const sellerEvaluationListOutput = pagedListSchema(sellerEvaluationOutput
 
 // ---- seller panel: shop, overview, earnings ---------------------------------------------------------
 
-/**
- * Service scores measured from the shop's real orders of the last `windowDays` days; a rate is null
- * while nothing was counted for it.
- */
-export const serviceScoresOutput = z.object({
-  windowDays: z.number().int(),
-  /** paid orders accepted (or shipped) within 24 hours of payment / paid orders decided */
-  shipWithin24hRate: z.number().nullable(),
-  shipCounted: z.number().int(),
-  /** paid orders with a refund or return request / paid orders */
-  disputeRate: z.number().nullable(),
-  disputeCounted: z.number().int(),
-  /** good reviews written by buyers / reviews written by buyers (default reviews not counted) */
-  goodReviewRate: z.number().nullable(),
-  reviewsCounted: z.number().int(),
-});
-export type ServiceScores = z.infer<typeof serviceScoresOutput>;
 
 /** shop!info: the shop's settings as its seller edits them, with its scores. */
 export const sellerShopOutput = z.object({

@@ -15,3 +15,4 @@ export * from './schema/operators.ts';
 export * from './schema/orders.ts';
 export * from './schema/loans.ts';
 export * from './schema/chat.ts';
+export * from './schema/sellers.ts';

@@ -36,6 +36,8 @@ export interface RestClientOptions {
 export interface RestClient {
   get<S extends z.ZodType>(path: string, schema: S, query?: Query): Promise<z.output<S>>;
   post<S extends z.ZodType>(path: string, schema: S, body?: unknown): Promise<z.output<S>>;
+  /** Posts one file as the multipart field `file` (image uploads). */
+  upload<S extends z.ZodType>(path: string, schema: S, file: Blob, fileName?: string): Promise<z.output<S>>;
 }
 
 /** `?a=1&b=x` from the defined values only (empty strings count as not set: a cleared filter). */
@@ -53,18 +55,20 @@ export function createRestClient(options: RestClientOptions): RestClient {
   const doFetch = options.fetch ?? globalThis.fetch.bind(globalThis);
 
   async function send<S extends z.ZodType>(method: 'GET' | 'POST', path: string, schema: S, query: Query, body: unknown): Promise<z.output<S>> {
+    const json = method === 'POST' && body !== undefined && !(body instanceof FormData);
     const url = `${options.baseUrl}${path}${queryString({ ...query, lang: options.getLang() })}`;
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = options.getToken();
     if (token) headers.authorization = `Bearer ${token}`;
-    if (method === 'POST' && body !== undefined) headers['content-type'] = 'application/json';
+    // a FormData body sets its own multipart content type (with the boundary)
+    if (json) headers['content-type'] = 'application/json';
     let response: Response;
     let payload: unknown;
     try {
       response = await doFetch(url, {
         method,
         headers,
-        ...(method === 'POST' && body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(method === 'POST' && body !== undefined ? { body: json ? JSON.stringify(body) : (body as FormData) } : {}),
         signal: AbortSignal.timeout(options.timeoutMs ?? REST_TIMEOUT_MS),
       });
       payload = response.status === 204 ? null : await response.json();
@@ -83,5 +87,10 @@ export function createRestClient(options: RestClientOptions): RestClient {
   return {
     get: (path, schema, query = {}) => send('GET', path, schema, query, undefined),
     post: (path, schema, body) => send('POST', path, schema, {}, body),
+    upload: (path, schema, file, fileName = 'upload') => {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      return send('POST', path, schema, {}, form);
+    },
   };
 }

@@ -40,6 +40,15 @@ describe('the console REST client', () => {
     expect((sent[0]?.init.headers as Record<string, string>)['content-type']).toBe('application/json');
   });
 
+  it('uploads a file as the multipart field `file`, leaving the content type to the form', async () => {
+    const { client, sent } = harness(200, { url: '/uploads/x.png' });
+    expect(await client.upload('/banners/images', z.object({ url: z.string() }), new Blob([new Uint8Array([137, 80])], { type: 'image/png' }), 'banner.png')).toEqual({ url: '/uploads/x.png' });
+    const body = sent[0]?.init.body as FormData;
+    expect(body).toBeInstanceOf(FormData);
+    expect((body.get('file') as File).name).toBe('banner.png');
+    expect((sent[0]?.init.headers as Record<string, string>)['content-type']).toBeUndefined();
+  });
+
   it('rejects with the server error key and message; an ended session also signs out', async () => {
     const locked = harness(423, { errorKey: 'operators.locked_minutes', message: '密码错误次数过多，请 5 分钟后再试' });
     const failure = await locked.client.post('/auth/login', z.unknown(), {}).catch((error: unknown) => error);

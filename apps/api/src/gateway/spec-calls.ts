@@ -6,7 +6,7 @@ import { actionKey, defineAction, type AnyAction, type Area } from './action.ts'
 // lists, each with the part of the product that delivers it. The action table must hold an entry for
 // every one; calls whose module has not landed yet answer "not available yet" until it does.
 
-export type Delivery = 'foundation' | 'catalogue' | 'wallet' | 'orders' | 'chat' | 'loans';
+export type Delivery = 'foundation' | 'catalogue' | 'wallet' | 'orders' | 'chat' | 'loans' | 'sellers';
 
 export interface SpecCall {
   call: string;
@@ -72,6 +72,11 @@ export const SPEC_CALLS: SpecCall[] = [
   ...(['orders!list', 'orders!details', 'orders!push', 'orders!noPushNum', 'orders!list-returns', 'orders!details-returns'].map(
     (call): SpecCall => ({ call, area: 'seller', deliveredBy: 'orders' }),
   )),
+  ...([
+    'goods!list', 'goods!addOrUpdate', 'goods!update', 'goods!delete', 'goods!search-goods', 'systemGoods!list',
+    'systemGoods!search-keyword', 'evaluation!list',
+  ].map((call): SpecCall => ({ call, area: 'seller', deliveredBy: 'sellers' }))),
+  ...api('sellers', ['sysParaProduct!info']),
 ];
 
 /** An entry for a call whose module has not landed: it answers `common.not_available_yet`. */

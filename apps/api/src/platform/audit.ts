@@ -31,6 +31,18 @@ export interface AuditEntry {
   requestId?: string | null;
 }
 
+/** An operator acting in the console: who, why (when the console asked) and the request it came in. */
+export interface OperatorActor {
+  id: string;
+  reason?: string | undefined;
+  requestId?: string | undefined;
+}
+
+/** The audit entry of an operator's action on a target, with what it was before and after. */
+export function operatorEntry(actor: OperatorActor, action: string, target: { type: string; id: string }, detail: Record<string, unknown>): AuditEntry {
+  return { actorType: 'operator', actorId: actor.id, action, targetType: target.type, targetId: target.id, reason: actor.reason || null, detail, requestId: actor.requestId ?? null };
+}
+
 /** Append-only: the table's trigger refuses UPDATE and DELETE, so this class only inserts and reads. */
 export class AuditLog {
   constructor(private readonly clock: Clock) {}

@@ -29,3 +29,20 @@ export class Params {
     return `$${this.values.length}`;
   }
 }
+
+/** The text with LIKE's wildcards (and its escape character) escaped, to match literally. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (match) => `\\${match}`);
+}
+
+/** A LIKE pattern matching lower-cased texts that contain `text` anywhere. */
+export function containing(text: string): string {
+  return `%${escapeLike(text.toLowerCase())}%`;
+}
+
+/** PostgreSQL's unique_violation (optionally of one constraint), from pg or wrapped by Drizzle. */
+export function isUniqueViolation(error: unknown, constraint?: string): boolean {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const pgError = cause as { code?: string; constraint?: string } | undefined;
+  return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}

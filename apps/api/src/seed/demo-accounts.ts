@@ -37,3 +37,19 @@ export async function seedDemoAccounts(services: Services): Promise<void> {
   }
   for (const operator of Object.values(DEMO_OPERATORS)) await services.operators.create(operator, 'seed');
 }
+
+/**
+ * The demo seller's open shop with three listings, so the seller panel has something to show; run
+ * after the catalogue is seeded. Does nothing once the shop has listings.
+ */
+export async function seedDemoShop(services: Services): Promise<void> {
+  const sellerId = await services.accounts.userIdByName(DEMO_LOGINS.seller.username);
+  if (!sellerId) return;
+  if (!(await services.shops.find(sellerId))) {
+    await services.shops.openShop({ sellerId, name: 'Demo Seller Shop', remark: 'The demo shop of the seller panel.' });
+  }
+  if ((await services.listings.shopFigures(sellerId)).listings > 0) return;
+  const wholesale = await services.listings.systemList(sellerId, { pageSize: 3 }, 'en');
+  const goodsIds = wholesale.pageList.map((good) => good.id).join(',');
+  if (goodsIds) await services.listings.addOrUpdate(sellerId, { goodsIds, percent: '0.2' });
+}

@@ -1,5 +1,7 @@
+import { users } from '@caravan/db/schema/accounts';
 import { describe, expect, it } from 'vitest';
-import { nextAddress, useTestApp } from '../support/test-app.ts';
+import { usernameKeyBeginsWith } from '../../src/modules/accounts/accounts.repository.ts';
+import { nextAddress, registerUser, useTestApp } from '../support/test-app.ts';
 import { consoleCall, operatorToken, walletUser } from '../support/wallet.ts';
 
 // Users in the console: found by exact name, id or code; their logins; locked (sessions end, login
@@ -20,7 +22,7 @@ describe('users in the console', () => {
     const user = await walletUser(t, { safeword: false });
     const support = await operatorToken(t, 'support');
     const byName = await consoleCall<{ items: User[] }>(t, 'GET', `/users?q=${encodeURIComponent(user.username.toUpperCase())}`, support.token);
-    expect(byName.body.items.map((item) => item.id)).toEqual([user.id]);
+    expect(byName.body.items.map((item) => item.id)[0]).toBe(user.id);
     const usercode = byName.body.items[0]?.usercode ?? '';
     expect((await consoleCall<{ items: User[] }>(t, 'GET', `/users?q=${user.id}`, support.token)).body.items.map((item) => item.username)).toEqual([user.username]);
     expect((await consoleCall<{ items: User[] }>(t, 'GET', `/users?q=${usercode}`, support.token)).body.items.map((item) => item.id)).toEqual([user.id]);
@@ -31,6 +33,37 @@ describe('users in the console', () => {
     expect(detail.body).toMatchObject({ id: user.id, status: 'active' });
     expect(detail.body.logins?.length).toBeGreaterThan(0);
     expect(await consoleCall(t, 'GET', '/users/no-such-user', support.token)).toMatchObject({ status: 404, body: { errorKey: 'common.not_found' } });
+  });
+
+  it('finds users by the beginning of their name through the prefix index, exact name first, at most 20', async () => {
+    const support = await operatorToken(t, 'support');
+    const stem = `pfx${process.pid % 1000}`;
+    for (const suffix of ['b', '', 'a']) await registerUser(t, { username: `${stem}${suffix}` });
+    const found = await consoleCall<{ items: User[]; more: boolean }>(t, 'GET', `/users?q=${stem.toUpperCase()}`, support.token);
+    expect(found.body.items.map((item) => item.username)).toEqual([stem, `${stem}a`, `${stem}b`]);
+    expect(found.body.more).toBe(false);
+    // a wildcard is a character like any other
+    expect((await consoleCall<{ items: User[] }>(t, 'GET', `/users?q=${encodeURIComponent('p%')}`, support.token)).body.items).toEqual([]);
+    // USER_MATCHES_MAX, then `more`
+    for (let index = 0; index < 21; index += 1) await registerUser(t, { username: `many${stem}${String(index).padStart(2, '0')}` });
+    const many = await consoleCall<{ items: User[]; more: boolean }>(t, 'GET', `/users?q=many${stem}`, support.token);
+    expect(many.body.items).toHaveLength(20);
+    expect(many.body.more).toBe(true);
+
+    // the search reads the prefix index, never the whole table (sequential scans off: a plan that could
+    // not use the index would still show a Seq Scan)
+    const query = t.database.db.select().from(users).where(usernameKeyBeginsWith(stem)).limit(21).toSQL();
+    const client = await t.database.pool.connect();
+    try {
+      await client.query('begin');
+      await client.query('set local enable_seqscan = off');
+      const plan = (await client.query<{ 'QUERY PLAN': string }>(`explain ${query.sql}`, query.params)).rows.map((line) => line['QUERY PLAN']).join('\n');
+      await client.query('rollback');
+      expect(plan).toContain('users_username_key_prefix_idx');
+      expect(plan).not.toContain('Seq Scan');
+    } finally {
+      client.release();
+    }
   });
 
   it('locks an account (its sessions end, its login is refused) and unlocks it, with a reason, audited', async () => {

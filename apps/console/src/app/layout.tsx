@@ -1,4 +1,4 @@
-import { AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -105,9 +105,17 @@ export function ConsoleLayout() {
     },
     can('audit.read') && { key: PATHS.audit, icon: <AuditOutlined />, label: t('common:nav.audit') },
     can('settings.read') && { key: PATHS.settings, icon: <SettingOutlined />, label: t('common:nav.settings') },
+    can('catalog.read') && {
+      key: 'catalogue',
+      icon: <AppstoreOutlined />,
+      label: t('common:nav.catalogue'),
+      children: [PATHS.categories, PATHS.goods, PATHS.shops, PATHS.banners].map((key) => ({ key, label: t(`common:nav.${key.slice(1)}`) })),
+    },
+    can('operators.manage') && { key: PATHS.operators, icon: <TeamOutlined />, label: t('common:nav.operators') },
   ].filter((item) => item !== false);
 
-  const selected = items.map((item) => item.key).find((key) => key !== PATHS.dashboard && location.pathname.startsWith(key)) ?? PATHS.dashboard;
+  const pages = items.flatMap((item) => ('children' in item && item.children ? item.children : [item]).map((page) => page.key));
+  const selected = pages.find((key) => key !== PATHS.dashboard && location.pathname.startsWith(key)) ?? PATHS.dashboard;
 
   if (!current) return null;
   return (
@@ -120,7 +128,7 @@ export function ConsoleLayout() {
           {t('common:appName')}
         </Typography.Title>
         <nav aria-label={t('common:nav.label')}>
-          <Menu mode="inline" selectedKeys={[selected]} items={items} onClick={({ key }) => void navigate(key)} />
+          <Menu mode="inline" selectedKeys={[selected]} defaultOpenKeys={['catalogue']} items={items} onClick={({ key }) => void navigate(key)} />
         </nav>
       </Layout.Sider>
       <Layout>

@@ -11,6 +11,11 @@ export const PATHS = {
   chat: '/chat',
   audit: '/audit',
   settings: '/settings',
+  categories: '/categories',
+  goods: '/goods',
+  shops: '/shops',
+  banners: '/banners',
+  operators: '/operators',
 } as const;
 
 export type PagePath = (typeof PATHS)[keyof typeof PATHS];

@@ -16,6 +16,11 @@ const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const ChatPage = lazy(() => import('../features/chat/chat-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
+const CategoriesPage = lazy(() => import('../features/catalog/categories-page.tsx'));
+const GoodsPage = lazy(() => import('../features/catalog/goods-page.tsx'));
+const ShopsPage = lazy(() => import('../features/shops/shops-page.tsx'));
+const BannersPage = lazy(() => import('../features/banners/banners-page.tsx'));
+const OperatorsPage = lazy(() => import('../features/operators/operators-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
   const current = useSession();
@@ -49,6 +54,11 @@ export const router = createBrowserRouter(
         { path: PATHS.chat.slice(1), element: page(<ChatPage />) },
         { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
         { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },
+        { path: PATHS.categories.slice(1), element: page(<CategoriesPage />) },
+        { path: PATHS.goods.slice(1), element: page(<GoodsPage />) },
+        { path: PATHS.shops.slice(1), element: page(<ShopsPage />) },
+        { path: PATHS.banners.slice(1), element: page(<BannersPage />) },
+        { path: PATHS.operators.slice(1), element: page(<OperatorsPage />) },
         { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
       ],
     },

@@ -3,9 +3,22 @@
 // success message, or the server's (translated) refusal inside the dialog.
 import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../lib/api.ts';
+import type { ImageUploadProps } from './image-upload.tsx';
+
+/** Only the dialogs that take a picture load the upload control. */
+const LazyImageUpload = lazy(() => import('./image-upload.tsx'));
+
+/** The form item's direct child, so the value and onChange it passes reach the control. */
+function ImageUpload(props: ImageUploadProps) {
+  return (
+    <Suspense fallback={null}>
+      <LazyImageUpload {...props} />
+    </Suspense>
+  );
+}
 
 export interface DecisionField {
   name: string;
@@ -16,6 +29,12 @@ export interface DecisionField {
   initialValue?: string;
   /** a choice among these instead of free text */
   options?: { value: string; label: string }[];
+  /** longest text accepted (REASON_MAX unless said) */
+  max?: number;
+  /** a password: typed hidden */
+  secret?: boolean;
+  /** a picture uploaded when chosen: the field's value is its URL */
+  image?: ImageUploadProps['upload'];
 }
 
 export interface DecisionButtonProps {
@@ -58,7 +77,9 @@ export function DecisionButton({ label, title, description, fields = [], danger,
     setBusy(true);
     setFailure(undefined);
     try {
-      await onConfirm(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, String(value ?? '').trim()])));
+      // passwords as typed; every other text trimmed
+      const secret = new Set(fields.filter((field) => field.secret).map((field) => field.name));
+      await onConfirm(Object.fromEntries(Object.entries(values).map(([key, value]) => [key, secret.has(key) ? String(value ?? '') : String(value ?? '').trim()])));
       void message.success(successText);
       close();
     } catch (error) {
@@ -93,11 +114,21 @@ export function DecisionButton({ label, title, description, fields = [], danger,
               initialValue={field.initialValue}
               rules={[
                 ...(field.required ? [{ required: true, whitespace: true, message: t('common:validation.required', { field: field.label }) }] : []),
-                { max: REASON_MAX, message: t('common:validation.tooLong', { max: REASON_MAX }) },
+                { max: field.max ?? REASON_MAX, message: t('common:validation.tooLong', { max: field.max ?? REASON_MAX }) },
                 ...(field.rules ?? []),
               ]}
             >
-              {field.options ? <Select options={field.options} /> : field.multiline ? <Input.TextArea rows={3} /> : <Input />}
+              {field.image ? (
+                <ImageUpload upload={field.image} label={field.label} />
+              ) : field.options ? (
+                <Select options={field.options} />
+              ) : field.secret ? (
+                <Input.Password autoComplete="new-password" />
+              ) : field.multiline ? (
+                <Input.TextArea rows={3} />
+              ) : (
+                <Input />
+              )}
             </Form.Item>
           ))}
         </Form>

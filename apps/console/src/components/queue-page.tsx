@@ -59,15 +59,17 @@ export interface QueuePageProps<T extends { id: string }> extends QueueTableProp
   filters: ReactNode;
   /** the detail drawer of the selected row */
   drawer: ReactNode;
+  /** beside the title (e.g. a button creating a new row) */
+  extra?: ReactNode;
 }
 
 /** A list page: header, filter bar, the list query's error, the table and the row's drawer. */
-export function QueuePage<T extends { id: string }>({ title, filters, drawer, ...tableProps }: QueuePageProps<T>) {
+export function QueuePage<T extends { id: string }>({ title, filters, drawer, extra, ...tableProps }: QueuePageProps<T>) {
   const { t } = useTranslation('common');
   const { query } = tableProps;
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} extra={extra} />
       <Space wrap className="console-filters">
         {filters}
       </Space>

@@ -21,6 +21,14 @@ const COLORS: Record<string, string> = {
   active: '#237804',
   disabled: '#a8071a',
   repaid: '#237804',
+  shown: '#237804',
+  hidden: '#595959',
+  on_shelf: '#237804',
+  off_shelf: '#a8071a',
+  open: '#237804',
+  suspended: '#a8071a',
+  closed: '#595959',
+  operator_disabled: '#a8071a',
 };
 const OTHER = '#595959';
 

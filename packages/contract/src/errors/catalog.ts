@@ -7,4 +7,5 @@ export const catalogErrors = {
   'catalog.goods_not_found': spec.notFound,
   'catalog.goods_off_shelf': { code: '1', status: 410 },
   'catalog.category_invalid': spec.bad,
+  'catalog.category_parent_invalid': spec.bad,
 } as const satisfies Record<`catalog.${string}`, ErrorSpec>;

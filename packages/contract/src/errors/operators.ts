@@ -6,4 +6,6 @@ export const operatorsErrors = {
   'operators.locked_day': { code: '1', status: 423 },
   'operators.not_logged_in': { code: '403', status: 401 },
   'operators.forbidden': spec.forbidden,
+  'operators.username_taken': spec.conflict,
+  'operators.self_change': spec.conflict,
 } as const satisfies Record<`operators.${string}`, ErrorSpec>;

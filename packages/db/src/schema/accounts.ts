@@ -40,6 +40,8 @@ export const users = pgTable(
     // A cancelled account releases its name (after the reservation period, checked by the service).
     uniqueIndex('users_username_key_live_uq').on(table.usernameKey).where(sql`${table.status} <> 'cancelled'`),
     index('users_username_key_idx').on(table.usernameKey),
+    // the console's search by the beginning of a name (LIKE 'abc%' whatever the database's collation)
+    index('users_username_key_prefix_idx').on(table.usernameKey.op('text_pattern_ops')),
     uniqueIndex('users_usercode_uq').on(table.usercode),
   ],
 );

@@ -42,6 +42,13 @@ export const categories = pgTable(
   (table) => [index('categories_parent_idx').on(table.parentId, table.rank)],
 );
 
+/**
+ * The names of a good in the stored languages, lower-cased in one text: what the console's goods search
+ * matches (by trigram index) words against.
+ */
+export const goodsNamesText = (table: { names: unknown }): SQL =>
+  sql`lower(coalesce(${table.names} ->> 'en', '') || ' ' || coalesce(${table.names} ->> 'zh-CN', '') || ' ' || coalesce(${table.names} ->> 'zh-TW', ''))`;
+
 /** Platform catalogue ("system goods"): what shops list and the platform warehouse ships. */
 export const goods = pgTable(
   'goods',
@@ -65,7 +72,13 @@ export const goods = pgTable(
     createdAt: timestamptz().notNull(),
     updatedAt: timestamptz().notNull(),
   },
-  (table) => [index('goods_category_idx').on(table.categoryId)],
+  (table) => [
+    index('goods_category_idx').on(table.categoryId),
+    index('goods_top_category_idx').on(table.topCategoryId),
+    // the console's goods list: newest first
+    index('goods_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('goods_names_trgm_idx').using('gin', sql`${goodsNamesText(table)} gin_trgm_ops`),
+  ],
 );
 
 /** Sellable variants: one per combination of attribute values, with its own price and stock. */
@@ -131,6 +144,8 @@ export const sellerGoods = pgTable(
     /** words and CJK bigrams of the names (full-text matching) */
     searchTokens: text().notNull(),
     searchVector: tsvector().generatedAlwaysAs((): SQL => sql`to_tsvector('simple'::regconfig, search_tokens)`),
+    /** the seller removed the listing: it stays (off the shelf) for its orders, reviews and figures */
+    deletedAt: timestamptz(),
     createdAt: timestamptz().notNull(),
     updatedAt: timestamptz().notNull(),
   },
@@ -146,6 +161,8 @@ export const sellerGoods = pgTable(
     index('seller_goods_rec_idx').on(table.recAt.desc(), table.id).where(sql`${table.visible} and ${table.recAt} is not null`),
     index('seller_goods_discount_idx').on(table.discountEndAt).where(sql`${table.visible} and ${table.discountRatio} is not null`),
     index('seller_goods_shop_sold_idx').on(table.shopId, table.soldNum.desc(), table.id),
+    index('seller_goods_shop_listed_idx').on(table.shopId, table.createdAt.desc(), table.id).where(sql`${table.deletedAt} is null`),
+    index('seller_goods_shop_goods_idx').on(table.shopId, table.goodsId),
     index('seller_goods_goods_idx').on(table.goodsId),
     index('seller_goods_search_vector_idx').using('gin', table.searchVector),
     index('seller_goods_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),

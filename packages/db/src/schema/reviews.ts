@@ -28,5 +28,6 @@ export const reviews = pgTable(
     index('reviews_goods_idx').on(table.sellerGoodsId, table.createdAt.desc(), table.id),
     index('reviews_goods_rating_idx').on(table.sellerGoodsId, table.rating, table.createdAt.desc()),
     index('reviews_order_item_idx').on(table.orderItemId),
+    index('reviews_shop_idx').on(table.shopId, table.createdAt.desc(), table.id),
   ],
 );

@@ -25,5 +25,7 @@ export const shops = pgTable(
     index('shops_rec_idx').on(table.recAt.desc(), table.id).where(sql`${table.status} = 'open' and ${table.recAt} is not null`),
     index('shops_open_idx').on(table.createdAt.desc(), table.id).where(sql`${table.status} = 'open'`),
     index('shops_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`),
+    // the console's shop list by state, newest first
+    index('shops_status_created_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
   ],
 );

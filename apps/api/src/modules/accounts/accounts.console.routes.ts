@@ -20,8 +20,11 @@ export function accountsConsoleRoutes(deps: { accounts: AccountsService }): Cons
     const typed = scope.withTypeProvider<ZodTypeProvider>();
     typed.get(
       '/users',
-      { schema: { summary: 'Find a user by exact user name, user id or user code.', tags, querystring: consoleUserQuery, response: { 200: consoleUsers, ...errors } }, preHandler: auth.require('users.read') },
-      async (request) => ({ items: (await deps.accounts.consoleFind(request.query.q)).map(toConsoleUser) }),
+      { schema: { summary: 'Find users: the exact user id or user code, or the beginning of the user name (exact name first; at most 20, `more` when others match).', tags, querystring: consoleUserQuery, response: { 200: consoleUsers, ...errors } }, preHandler: auth.require('users.read') },
+      async (request) => {
+        const { users, more } = await deps.accounts.consoleFind(request.query.q);
+        return { items: users.map(toConsoleUser), more };
+      },
     );
     typed.get(
       '/users/:id',

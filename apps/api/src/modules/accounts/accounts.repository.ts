@@ -1,6 +1,7 @@
 import type { Database, Executor } from '@caravan/db/client';
 import { credentialLockouts, sessions, users, verificationCodes } from '@caravan/db/schema/accounts';
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { escapeLike } from '../../platform/sql.ts';
 import type { LockoutState } from './lockout.ts';
 
 // The only code touching the accounts tables.
@@ -10,10 +11,9 @@ export type NewUserRow = typeof users.$inferInsert;
 export type SessionRow = typeof sessions.$inferSelect;
 export type Credential = 'login' | 'safeword';
 
-export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const cause = (error as { cause?: unknown }).cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string };
-  return pgError.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+/** Login keys beginning with `prefix` (wildcards in it match literally). */
+export function usernameKeyBeginsWith(prefix: string): SQL {
+  return sql`${users.usernameKey} like ${`${escapeLike(prefix)}%`}`;
 }
 
 export class AccountsRepository {
@@ -156,6 +156,14 @@ export class AccountsRepository {
   /** The latest sessions of a user (its logins), newest first. */
   async sessionsOf(executor: Executor, userId: string, limit: number) {
     return executor.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.createdAt)).limit(limit);
+  }
+
+  /**
+   * Users whose login key begins with `prefix`, in name order: a range scan of
+   * users_username_key_prefix_idx (text_pattern_ops), whatever the database's collation.
+   */
+  async findUsersByKeyPrefix(executor: Executor, prefix: string, limit: number): Promise<UserRow[]> {
+    return executor.select().from(users).where(usernameKeyBeginsWith(prefix)).orderBy(asc(users.usernameKey), asc(users.id)).limit(limit);
   }
 
   async findUserByUsercode(executor: Executor, usercode: string): Promise<UserRow | undefined> {

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { USER_MATCHES_MAX } from '@caravan/contract/console';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
 import type { Database, Executor } from '@caravan/db/client';
@@ -9,7 +10,8 @@ import { newId } from '../../platform/ids.ts';
 import { dummyHashFor, type PasswordHasher } from '../../platform/passwords.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
-import { isUniqueViolation, type AccountsRepository, type Credential, type UserRow } from './accounts.repository.ts';
+import { isUniqueViolation } from '../../platform/sql.ts';
+import type { AccountsRepository, Credential, UserRow } from './accounts.repository.ts';
 import {
   checkNewPassword,
   checkNewSafeword,
@@ -66,16 +68,23 @@ export class AccountsService {
   // ---- console: find, inspect, lock --------------------------------------------------------------
 
   /** An account by exact user name, user id or user code (each read through its index). */
-  async consoleFind(q: string): Promise<UserRow[]> {
+  /**
+   * The console's user search: the user with this exact id or user code, then the users whose name
+   * begins with `q` (exact name first), at most USER_MATCHES_MAX; `more` when other names begin so too.
+   */
+  async consoleFind(q: string): Promise<{ users: UserRow[]; more: boolean }> {
     const text = q.trim();
-    const [byName, byId, byCode] = await Promise.all([
-      this.repository.findLiveUserByKey(this.db, loginKeyOf(text)),
+    const key = loginKeyOf(text);
+    const [byId, byCode, byName] = await Promise.all([
       /^[0-9a-f]{32}$/.test(text) ? this.repository.findUserById(this.db, text) : Promise.resolve(undefined),
       this.repository.findUserByUsercode(this.db, text),
+      key ? this.repository.findUsersByKeyPrefix(this.db, key, USER_MATCHES_MAX + 1) : Promise.resolve([]),
     ]);
     const found = new Map<string, UserRow>();
-    for (const row of [byName, byId, byCode]) if (row) found.set(row.id, row);
-    return [...found.values()];
+    const named = [...byName.filter((row) => row.usernameKey === key), ...byName.filter((row) => row.usernameKey !== key)];
+    for (const row of [byId, byCode, ...named]) if (row && !found.has(row.id)) found.set(row.id, row);
+    const users = [...found.values()];
+    return { users: users.slice(0, USER_MATCHES_MAX), more: users.length > USER_MATCHES_MAX };
   }
 
   /** An account with its latest logins. */
@@ -353,16 +362,19 @@ export class AccountsService {
 
   /** Gives an account the seller role (the seller module opens its shop). */
   async promoteToSeller(userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string } = { type: 'system' }): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await this.repository.updateUser(tx, userId, { role: 'seller', updatedAt: this.clock.now() });
-      await this.audit.record(tx, {
-        actorType: actor.type,
-        actorId: actor.id ?? null,
-        action: 'account.seller_role_granted',
-        targetType: 'user',
-        targetId: userId,
-        reason: actor.reason ?? null,
-      });
+    await this.db.transaction(async (tx) => this.promoteToSellerIn(tx, userId, actor));
+  }
+
+  /** The seller role, in the caller's transaction (settle-in approval opens the shop in the same one). */
+  async promoteToSellerIn(executor: Executor, userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string }): Promise<void> {
+    await this.repository.updateUser(executor, userId, { role: 'seller', updatedAt: this.clock.now() });
+    await this.audit.record(executor, {
+      actorType: actor.type,
+      actorId: actor.id ?? null,
+      action: 'account.seller_role_granted',
+      targetType: 'user',
+      targetId: userId,
+      reason: actor.reason ?? null,
     });
   }
 

@@ -1,5 +1,6 @@
 import {
   EMAIL_MAX,
+  EMAIL_PATTERN,
   PASSWORD_MAX,
   PASSWORD_MIN,
   SAFEWORD_PATTERN,
@@ -22,7 +23,6 @@ export interface NormalizedIdentity {
 
 type Result<T> = { ok: true; value: T } | { ok: false; key: ErrorKey };
 
-const EMAIL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 /** Optional +, area code and number: at least 8 digits of subscriber number, 15 digits in all (E.164). */
 const PHONE_PATTERN = /^\+?\d{9,15}$/;
 

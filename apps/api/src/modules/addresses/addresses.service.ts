@@ -1,3 +1,4 @@
+import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN } from '@caravan/contract/accounts';
 import { ADDRESS_MAX, CONTACTS_MAX, EMAIL_MAX, MAX_CITIES, PHONE_MAX, POSTCODE_MAX } from '@caravan/contract/addresses';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
@@ -21,9 +22,6 @@ export interface AddressInput {
   cityId?: number | undefined;
 }
 
-const EMAIL = /^[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
-/** digits, spaces, dashes, brackets and one leading +; at least 8 digits (spec 5) */
-const PHONE = /^\+?[\d\s\-()]+$/;
 const POSTCODE = /^[A-Za-z0-9][A-Za-z0-9 -]*$/;
 
 function length(text: string): number {
@@ -52,10 +50,10 @@ export class AddressesService {
     if (contacts.length === 0) fail('addresses.contacts_required');
     if (length(contacts) > CONTACTS_MAX) fail('addresses.contacts_too_long');
     if (phone.length === 0) fail('addresses.phone_required');
-    if (length(phone) > PHONE_MAX || !PHONE.test(phone) || phone.replace(/\D/g, '').length < 8) fail('addresses.phone_invalid');
+    if (length(phone) > PHONE_MAX || !CONTACT_PHONE_PATTERN.test(phone) /* at least 8 digits (spec 5) */ || phone.replace(/\D/g, '').length < 8) fail('addresses.phone_invalid');
     if (address.length === 0) fail('addresses.address_required');
     if (length(address) > ADDRESS_MAX) fail('addresses.address_too_long');
-    if (email && (length(email) > EMAIL_MAX || !EMAIL.test(email))) fail('addresses.email_invalid');
+    if (email && (length(email) > EMAIL_MAX || !EMAIL_PATTERN.test(email))) fail('addresses.email_invalid');
     if (length(postcode) > POSTCODE_MAX) fail('addresses.postcode_too_long');
     if (postcode && (postcode.replace(/[\s-]/g, '').length < 3 || !POSTCODE.test(postcode))) fail('addresses.postcode_invalid');
 

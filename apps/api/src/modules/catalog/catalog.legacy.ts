@@ -25,6 +25,7 @@ import {
   shopSearchInput,
   suggestionInput,
   suggestionOutput,
+  type ServiceScores,
 } from '@caravan/contract/catalog';
 import { defineAction, type ActionContext, type AnyAction } from '../../gateway/action.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -44,6 +45,8 @@ export function catalogActions(deps: {
   goods: GoodsService;
   shops: ShopsService;
   reviews: ReviewsService;
+  /** the shop's measured service scores (seller!info) */
+  serviceScores: (shopId: string) => Promise<ServiceScores>;
 }): AnyAction[] {
   const { categories, goods, shops, reviews } = deps;
   return [
@@ -179,13 +182,14 @@ export function catalogActions(deps: {
       call: 'seller!info',
       tag: TAG,
       auth: 'optional',
-      summary: 'A shop card (sellerId, or the logged-in seller); isFocus when logged in; counts the visit.',
+      summary: "A shop card (sellerId, or the logged-in seller) with its service scores measured from real orders and reviews; isFocus when logged in; counts the visit.",
       input: sellerInfoInput,
       output: sellerVoOutput,
-      handler: (input, ctx) => {
+      handler: async (input, ctx) => {
         const shopId = input.sellerId ?? ctx.user?.id;
         if (!shopId) throw new AppError('shops.seller_required');
-        return shops.info(shopId, ctx.user?.id);
+        const [card, serviceScores] = await Promise.all([shops.info(shopId, ctx.user?.id), deps.serviceScores(shopId)]);
+        return { ...card, serviceScores };
       },
     }),
 

@@ -1,5 +1,6 @@
-import type { Database } from '@caravan/db/client';
+import type { Database, Executor } from '@caravan/db/client';
 import type { AttributeDefinition, GoodsImage, LocalizedText } from '@caravan/db/schema/catalog';
+import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { Params, prepared } from '../../platform/sql.ts';
 
@@ -15,6 +16,9 @@ export type SearchClause = { mode: 'fulltext'; tsQuery: string; exactQuery: stri
 
 /** Search totals count at most this many matches ("1000+" is what a buyer needs to know). */
 export const SEARCH_TOTAL_CAP = 1000;
+
+/** The listings whose visibility to recompute: a shop's or a good's. */
+export type VisibilityScope = { shopId: string } | { goodsId: string };
 
 export type GoodsSort = 'default' | 'new' | 'hot' | 'rec' | 'price_asc' | 'price_desc' | 'relevance';
 
@@ -93,7 +97,7 @@ const ORDER: Record<GoodsSort, string> = {
  * on demand: a parameter only the relevance uses must not be sent with a query that does not use it.
  */
 function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: () => string } {
-  const conditions: string[] = [filter.includeHidden ? 'true' : 'sg.visible'];
+  const conditions: string[] = [filter.includeHidden ? 'sg.deleted_at is null' : 'sg.visible'];
   let rank = () => '0';
   if (filter.categoryId) {
     conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
@@ -204,7 +208,7 @@ export class GoodsRepository {
   async shopCategoryIds(shopId: string, includeHidden: boolean): Promise<string[]> {
     const rows = await prepared<{ category_id: string }>(
       this.pool,
-      `select distinct category_id from seller_goods where shop_id = $1 and ($2 or visible)`,
+      `select distinct category_id from seller_goods where shop_id = $1 and (($2 and deleted_at is null) or visible)`,
       [shopId, includeHidden],
     );
     return rows.map((row) => row.category_id);
@@ -237,12 +241,17 @@ export class GoodsRepository {
     );
   }
 
-  /** Keeps `visible` in step with the shop's status (called by the shops module). */
-  async setShopOpen(shopId: string, open: boolean): Promise<void> {
-    await this.pool.query(
-      `update seller_goods sg set visible = ($2 and sg.is_shelf and g.enabled)
-       from goods g where g.id = sg.goods_id and sg.shop_id = $1`,
-      [shopId, open],
-    );
+  /**
+   * Keeps `visible` true exactly when the listing is on the shelf, its shop open and its good enabled
+   * (the one flag every buyer-facing list reads), for the listings of one shop or of one good, in the
+   * caller's transaction. Rows already right are not rewritten.
+   */
+  async refreshVisibility(executor: Executor, scope: VisibilityScope): Promise<void> {
+    const scoped = 'shopId' in scope ? sql`sg.shop_id = ${scope.shopId}` : sql`sg.goods_id = ${scope.goodsId}`;
+    await executor.execute(sql`
+      update seller_goods sg set visible = (sg.is_shelf and g.enabled and s.status = 'open')
+      from goods g, shops s
+      where g.id = sg.goods_id and s.id = sg.shop_id and ${scoped}
+        and sg.visible is distinct from (sg.is_shelf and g.enabled and s.status = 'open')`);
   }
 }

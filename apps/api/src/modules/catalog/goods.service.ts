@@ -8,8 +8,9 @@ import { TtlCache } from '../../platform/ttl-cache.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
+import type { Executor } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
-import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause } from './goods.repository.ts';
+import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause, VisibilityScope } from './goods.repository.ts';
 import { decodeKeyword, searchText, tsQueryOf } from './search-text.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -268,8 +269,9 @@ export class GoodsService {
     return new Set(await this.repository.shopCategoryIds(shopId, includeHidden));
   }
 
-  async setShopListingsVisible(shopId: string, open: boolean): Promise<void> {
-    await this.repository.setShopOpen(shopId, open);
+  /** After a shop's status or a good's state changed (in the caller's transaction): which listings buyers see. */
+  async refreshVisibility(executor: Executor, scope: VisibilityScope): Promise<void> {
+    await this.repository.refreshVisibility(executor, scope);
     this.forgetCached();
   }
 

@@ -294,6 +294,37 @@ export const settingDefinitions = {
     public: false,
     description: 'Start-up loans: approving a larger amount takes two finance operators (the one who proposes cannot confirm); 0 asks for two on every loan.',
   }),
+  seller_profit_min: setting({
+    schema: decimal,
+    default: '0.01',
+    public: false,
+    description: 'Sellers: smallest profit ratio a listing may have (0.01 = 1 % over the wholesale price).',
+  }),
+  seller_profit_max: setting({
+    schema: decimal,
+    default: '1',
+    public: false,
+    description: 'Sellers: largest profit ratio a listing may have (1 = twice the wholesale price).',
+  }),
+  seller_discount_max: setting({
+    schema: decimal,
+    default: '0.9',
+    public: false,
+    description: 'Sellers: largest discount ratio a listing may offer (0.9 = 90 % off the selling price).',
+  }),
+  onshelf_recharge_amount_limit: setting({
+    schema: decimal,
+    default: '0',
+    public: false,
+    description:
+      'Sellers: deposits an account must have made before its first listing (legacy ONSHELF_RECHARGE_AMOUNT_LIMIT). 0, the default, means no such rule: sellers never pre-pay.',
+  }),
+  seller_score_window_days: setting({
+    schema: z.number().int().min(1).max(365),
+    default: 90,
+    public: false,
+    description: "Sellers: days of orders the shop's service scores (shipping within 24 h, disputes, good reviews) are measured over.",
+  }),
   app_download_url: setting({
     schema: url,
     default: '',

@@ -16,12 +16,6 @@ export interface LoanFilter {
   offset: number;
 }
 
-/** PostgreSQL's unique_violation: the one-unfinished-loan index refused a second application. */
-export function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } } | undefined)?.cause;
-  return (error as { code?: string } | undefined)?.code === '23505' || cause?.code === '23505';
-}
-
 /** The only code touching the `loans` table. */
 export class LoansRepository {
   async insert(executor: Executor, row: typeof loans.$inferInsert): Promise<void> {

@@ -11,7 +11,8 @@ import type { SettingsService } from '../content/settings.ts';
 import { dueAtOf, overdueInterestOf, totalInterestOf, type LoanTerms } from './loan-terms.ts';
 import type { LoanState } from './loan-state.ts';
 import { amount2, rate4, toBill, toCreditRecord } from './loans.mapper.ts';
-import { isUniqueViolation, type LoanRow, type LoansRepository } from './loans.repository.ts';
+import { isUniqueViolation } from '../../platform/sql.ts';
+import type { LoanRow, LoansRepository } from './loans.repository.ts';
 
 // Start-up loans, the applicant's side: the offer (config), applying and re-applying, the bill and
 // the history. Review, disbursement and overdue are in loan-review.service.ts, repayment in

@@ -1,6 +1,6 @@
 import type { Executor } from '@caravan/db/client';
 import { operators, operatorSessions } from '@caravan/db/schema/operators';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull } from 'drizzle-orm';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -35,6 +35,26 @@ export class OperatorsRepository {
 
   async update(executor: Executor, id: string, changes: Partial<typeof operators.$inferInsert>): Promise<void> {
     await executor.update(operators).set(changes).where(eq(operators.id, id));
+  }
+
+  /** The console's operator list: by role and state, by name; few rows, so the count is exact. */
+  async list(executor: Executor, filter: { role?: string | undefined; status?: string | undefined }, limit: number, offset: number): Promise<{ rows: OperatorRow[]; total: number }> {
+    const where = and(filter.role ? eq(operators.role, filter.role) : undefined, filter.status ? eq(operators.status, filter.status) : undefined);
+    const [rows, total] = await Promise.all([
+      executor.select().from(operators).where(where).orderBy(asc(operators.username)).limit(limit).offset(offset),
+      executor.$count(operators, where),
+    ]);
+    return { rows, total };
+  }
+
+  /** Ends every live session of an operator; answers how many. */
+  async revokeSessionsOf(executor: Executor, operatorId: string, now: Date): Promise<number> {
+    const rows = await executor
+      .update(operatorSessions)
+      .set({ revokedAt: now })
+      .where(and(eq(operatorSessions.operatorId, operatorId), isNull(operatorSessions.revokedAt), gt(operatorSessions.expiresAt, now)))
+      .returning({ id: operatorSessions.id });
+    return rows.length;
   }
 
   async insertSession(executor: Executor, row: typeof operatorSessions.$inferInsert): Promise<void> {

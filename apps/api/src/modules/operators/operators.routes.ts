@@ -3,6 +3,7 @@ import { findLocale, DEFAULT_LOCALE, type Locale } from '@caravan/contract/langu
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { OperatorActor } from '../../platform/audit.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
@@ -26,6 +27,11 @@ export interface ConsoleAuth {
 }
 
 export type ConsoleRoutes = (scope: FastifyInstance, auth: ConsoleAuth) => void;
+
+/** The operator of an authenticated console request as the audit log records them, with their reason. */
+export function operatorActor(auth: ConsoleAuth, request: FastifyRequest, reason?: string): OperatorActor {
+  return { id: auth.operator(request).id, reason, requestId: request.id };
+}
 
 export const restErrorOutput = restError;
 

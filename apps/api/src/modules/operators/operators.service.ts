@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { OPERATOR_PASSWORD_MIN } from '@caravan/contract/console';
 import type { Database } from '@caravan/db/client';
-import type { AuditLog } from '../../platform/audit.ts';
+import { operatorEntry, type AuditLog, type OperatorActor } from '../../platform/audit.ts';
 import { HOUR_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -35,17 +36,21 @@ export type Permission =
   | 'settings.read'
   | 'settings.write'
   | 'users.read'
-  | 'users.lock';
+  | 'users.lock'
+  | 'catalog.read'
+  | 'catalog.write'
+  | 'operators.manage'
+  | 'sellers.read'
+  | 'sellers.decide';
 
-/** What each role may do: admin alone changes system parameters; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts and answers the customer-service chat (with admin). */
+/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and answers the customer-service chat (with admin). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;
-export const OPERATOR_PASSWORD_MIN = 10;
 
 export interface OperatorIdentity {
   id: string;
@@ -82,16 +87,26 @@ export class OperatorsService {
     };
   }
 
-  /** Creates an operator; answers false when the name is taken (the seed runs on every start). */
-  async create(input: { username: string; password: string; role: OperatorRole }, createdBy = 'system'): Promise<boolean> {
+  /**
+   * Creates an operator with an argon2id password hash; answers false when the name is taken (the seed
+   * runs on every start). `by`: the system's name for what created it, or the operator who did.
+   */
+  async create(input: { username: string; password: string; role: OperatorRole }, by: string | OperatorActor = 'system'): Promise<boolean> {
     if (input.password.length < OPERATOR_PASSWORD_MIN) throw new RangeError(`operator passwords have at least ${OPERATOR_PASSWORD_MIN} characters`);
     const username = input.username.trim().toLowerCase();
     const passwordHash = await this.hasher.hash(input.password);
     return this.db.transaction(async (tx) => {
       const id = newId();
       const created = await this.repository.insert(tx, { id, username, passwordHash, role: input.role, status: 'active', createdAt: this.clock.now() });
-      if (created) await this.audit.record(tx, { actorType: 'system', actorId: createdBy, action: 'operator.created', targetType: 'operator', targetId: id, detail: { username, role: input.role } });
-      return created;
+      if (!created) return false;
+      const detail = { username, role: input.role };
+      await this.audit.record(
+        tx,
+        typeof by === 'string'
+          ? { actorType: 'system', actorId: by, action: 'operator.created', targetType: 'operator', targetId: id, detail }
+          : operatorEntry(by, 'operator.created', { type: 'operator', id }, { after: detail }),
+      );
+      return true;
     });
   }
 

@@ -70,6 +70,32 @@ export class ReviewsService {
     };
   }
 
+  /** The seller panel's evaluation!list: reviews of every listing of the shop, newest first. */
+  async listForShop(
+    shopId: string,
+    evaluationType: string | undefined,
+    request: { pageNum?: number | undefined; pageSize?: number | undefined },
+    locale: Locale,
+    goodsLabels: (goodsIds: string[]) => Promise<Map<string, { name: string; image: string }>>,
+  ) {
+    const filter = FILTERS[evaluationType ?? ''] ?? 'all';
+    const page = resolvePage(request.pageNum, request.pageSize, 20);
+    const [rows, counts] = await Promise.all([
+      this.repository.page(this.db, { shopId }, filter, page.pageSize, page.offset),
+      this.repository.counts(this.db, { shopId }),
+    ]);
+    const [reviewers, labels] = await Promise.all([this.reviewers.reviewers([...new Set(rows.map((row) => row.userId))]), goodsLabels([...new Set(rows.map((row) => row.goodsId))])]);
+    return {
+      pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: counts[filter === 'pictures' ? 'pictures' : filter] },
+      pageList: rows.map((row) => ({ ...this.toWire(row, reviewers.get(row.userId), locale), goodsName: labels.get(row.goodsId)?.name ?? '', goodsImg: labels.get(row.goodsId)?.image ?? '' })),
+    };
+  }
+
+  /** Good reviews among those buyers wrote for the shop since a time (its measured good-review rate). */
+  async shopWrittenSince(shopId: string, since: Date) {
+    return this.repository.writtenSince(this.db, shopId, since);
+  }
+
   async countByType(sellerGoodsId: string) {
     const counts = await this.repository.counts(this.db, sellerGoodsId);
     return {

@@ -1,11 +1,18 @@
 import type { Database, Executor } from '@caravan/db/client';
 import { shops } from '@caravan/db/schema/shops';
-import { eq } from 'drizzle-orm';
+import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
-import { prepared } from '../../platform/sql.ts';
+import { cappedCount } from '../../platform/capped-count.ts';
+import { containing, escapeLike, prepared } from '../../platform/sql.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type ShopStatus = 'pending' | 'open' | 'suspended' | 'closed';
+
+export interface ShopListFilter {
+  status?: ShopStatus | undefined;
+  /** the shop's id, or words of its name */
+  q?: string | undefined;
+}
 
 export class ShopsRepository {
   private readonly pool: Pool;
@@ -57,13 +64,38 @@ export class ShopsRepository {
       this.pool,
       `select * from shops where status = 'open' and ($1 <% lower(name) or lower(name) like '%' || $2 || '%')
        order by word_similarity($1, lower(name)) desc, id limit $3`,
-      [keyword, keyword.replace(/[\\%_]/g, (match) => `\\${match}`), limit],
+      [keyword, escapeLike(keyword), limit],
     );
     return rows.map(toShopRow);
   }
 
-  async insert(executor: Executor, row: typeof shops.$inferInsert): Promise<void> {
-    await executor.insert(shops).values(row).onConflictDoNothing();
+  /** The console's list: by state, by id or words of the name (shops_name_trgm_idx), newest first; the count capped. */
+  async listForConsole(executor: Executor, filter: ShopListFilter, limit: number, offset: number): Promise<{ rows: ShopRow[]; counted: number }> {
+    const q = filter.q?.trim();
+    const where = and(
+      filter.status ? eq(shops.status, filter.status) : undefined,
+      q ? or(eq(shops.id, q), ilike(sql`lower(${shops.name})`, containing(q))) : undefined,
+    );
+    const [rows, counted] = await Promise.all([
+      executor.select().from(shops).where(where).orderBy(sql`${shops.createdAt} desc nulls last`, sql`${shops.id} desc nulls last`).limit(limit).offset(offset),
+      cappedCount(executor, shops, where),
+    ]);
+    return { rows, counted };
+  }
+
+  /** A new open shop; a closed one of the same seller reopens with these details, any other stays. */
+  async upsertOpen(executor: Executor, row: typeof shops.$inferInsert): Promise<void> {
+    const { id: _id, createdAt: _createdAt, viewsNum: _views, ...details } = row;
+    await executor.insert(shops).values(row).onConflictDoUpdate({ target: shops.id, set: details, setWhere: eq(shops.status, 'closed') });
+  }
+
+  async nameTaken(executor: Executor, name: string, exceptShopId: string): Promise<boolean> {
+    const rows = await executor
+      .select({ id: shops.id })
+      .from(shops)
+      .where(and(sql`lower(${shops.name}) = ${name.toLowerCase()}`, ne(shops.id, exceptShopId), ne(shops.status, 'closed')))
+      .limit(1);
+    return rows.length > 0;
   }
 
   async update(executor: Executor, id: string, changes: Partial<typeof shops.$inferInsert>): Promise<void> {

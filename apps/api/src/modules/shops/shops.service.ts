@@ -7,15 +7,30 @@ import { CounterBuffer } from '../../platform/counter-buffer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { NO_FIGURES, toSellerVo, type ShopFigures } from './shops.mapper.ts';
-import type { ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
+import type { ShopListFilter, ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
 
 /** What the shops module needs to know from the catalogue and favourites modules. */
 export interface ShopFiguresPort {
   listingFigures(shopIds: string[]): Promise<{ shop_id: string; goods: number; sold: number; reviews: number; good_reviews: number }[]>;
   followerCounts(shopIds: string[]): Promise<Map<string, number>>;
   followedShopIds(userId: string, shopIds: string[]): Promise<Set<string>>;
-  setShopListingsVisible(shopId: string, open: boolean): Promise<void>;
+  /** recompute which of the shop's listings buyers see, in the caller's transaction */
+  refreshShopListings(executor: Executor, shopId: string): Promise<void>;
 }
+
+export interface ShopActor {
+  type: 'operator' | 'system';
+  id?: string;
+  reason: string;
+  requestId?: string;
+}
+
+/** What an operator may do to a shop from the console, and from which states. */
+export const SHOP_DECISIONS = {
+  suspend: { from: ['open'], to: 'suspended' },
+  reopen: { from: ['suspended'], to: 'open' },
+} as const satisfies Record<string, { from: readonly ShopStatus[]; to: ShopStatus }>;
+export type ShopDecision = keyof typeof SHOP_DECISIONS;
 
 /** Shop cards may be this stale: counters on cards are not worth a query per request. */
 export const SHOP_CARD_TTL_MS = 10_000;
@@ -142,27 +157,57 @@ export class ShopsService {
     return this.repository.findByIdForUpdate(executor, shopId);
   }
 
-  async openShop(input: { sellerId: string; name: string; avatarUrl?: string; bannerUrl?: string; remark?: string; recommended?: boolean }): Promise<void> {
+  /** Opens the seller's shop (reopens a closed one under the new details), in `executor`. */
+  async openShop(
+    input: { sellerId: string; name: string; avatarUrl?: string; bannerUrl?: string; remark?: string; phone?: string; recommended?: boolean },
+    executor: Executor = this.db,
+  ): Promise<void> {
     const now = this.clock.now();
-    await this.repository.insert(this.db, {
+    await this.repository.upsertOpen(executor, {
       id: input.sellerId,
       name: input.name,
       avatarUrl: input.avatarUrl ?? '',
       bannerUrl: input.bannerUrl ?? '',
       remark: input.remark ?? '',
+      phone: input.phone ?? '',
       status: 'open',
       recAt: input.recommended ? now : null,
       createdAt: now,
       updatedAt: now,
     });
+    // a reopened shop's listings come back with it
+    await this.port.refreshShopListings(executor, input.sellerId);
+    this.invalidate(input.sellerId);
   }
 
-  /** Operator decision on a shop's status; its listings appear or disappear with it. */
-  async setStatus(shopId: string, status: ShopStatus, actor: { type: 'operator' | 'system'; id?: string; reason: string; requestId?: string }): Promise<void> {
-    await this.db.transaction(async (tx) => {
+  /** The shop whatever its status (its own seller's panel). */
+  async find(shopId: string): Promise<ShopRow | undefined> {
+    return this.repository.findById(this.db, shopId);
+  }
+
+  /** The details a seller edits in the panel. */
+  async updateDetails(shopId: string, changes: Partial<Pick<ShopRow, 'name' | 'avatarUrl' | 'bannerUrl' | 'remark' | 'phone' | 'address'>>): Promise<void> {
+    await this.repository.update(this.db, shopId, { ...changes, updatedAt: this.clock.now() });
+    this.invalidate(shopId);
+  }
+
+  /** Another shop (not closed) already has this name, compared case-insensitively. */
+  async nameTaken(executor: Executor, name: string, exceptShopId: string): Promise<boolean> {
+    return this.repository.nameTaken(executor, name, exceptShopId);
+  }
+
+  /**
+   * A shop's status changes (audited with before and after); its listings appear or disappear with it
+   * in the same transaction. With `from`, only a shop in one of those states may change.
+   */
+  async setStatus(shopId: string, status: ShopStatus, actor: ShopActor, from?: readonly ShopStatus[]): Promise<ShopRow> {
+    const updated = await this.db.transaction(async (tx) => {
       const shop = await this.repository.findByIdForUpdate(tx, shopId);
       if (!shop) throw new AppError('shops.shop_unavailable');
-      await this.repository.update(tx, shopId, { status, updatedAt: this.clock.now() });
+      if (from && !from.includes(shop.status as ShopStatus)) throw new AppError('shops.status_invalid');
+      const updatedAt = this.clock.now();
+      await this.repository.update(tx, shopId, { status, updatedAt });
+      await this.port.refreshShopListings(tx, shopId);
       await this.audit.record(tx, {
         actorType: actor.type,
         actorId: actor.id ?? null,
@@ -173,8 +218,23 @@ export class ShopsService {
         detail: { from: shop.status, to: status },
         requestId: actor.requestId ?? null,
       });
+      return { ...shop, status, updatedAt };
     });
-    await this.port.setShopListingsVisible(shopId, status === 'open');
     this.invalidate(shopId);
+    return updated;
+  }
+
+  /** An operator suspends an open shop or reopens a suspended one, with a reason. */
+  async decide(shopId: string, decision: ShopDecision, actor: { id: string; reason: string; requestId?: string }): Promise<{ row: ShopRow; visibleListings: number }> {
+    const { from, to } = SHOP_DECISIONS[decision];
+    const row = await this.setStatus(shopId, to, { type: 'operator', ...actor }, from);
+    return { row, visibleListings: (await this.figuresOf([row.id])).get(row.id)?.goods ?? 0 };
+  }
+
+  /** The console's shop list: by state and id or name, newest first, with a capped count. */
+  async consoleList(filter: ShopListFilter, page: { page: number; pageSize: number }) {
+    const { rows, counted } = await this.repository.listForConsole(this.db, filter, page.pageSize, (page.page - 1) * page.pageSize);
+    const figures = await this.figuresOf(rows.map((row) => row.id));
+    return { rows: rows.map((row) => ({ row, visibleListings: figures.get(row.id)?.goods ?? 0 })), counted };
   }
 }

@@ -1,5 +1,5 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { money } from '@caravan/contract/money';
+import { money, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Executor, Transaction } from '@caravan/db/client';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
@@ -70,6 +70,17 @@ export class WalletService {
   async balance(userId: string) {
     const wallet = await this.ledger.walletOf(this.db, userId);
     return { money: cents(wallet.available), rebate: '0.00', frozen: cents(wallet.frozen) };
+  }
+
+  /** What the user's wallet received from transfers of these kinds (deposits, sale margins). */
+  async creditedTotal(executor: Executor, userId: string, kinds: string[]): Promise<Money> {
+    const { account } = await this.ledger.walletOf(executor, userId);
+    return account ? this.ledgerRepository.creditedByKinds(executor, account.id, kinds) : money.zero;
+  }
+
+  /** Per order, what transfers of one kind moved for it (e.g. the margin released to its seller). */
+  async orderTotals(orderIds: string[], kind: string): Promise<Map<string, Money>> {
+    return this.ledgerRepository.totalsByReference(this.db, 'order', orderIds, kind);
   }
 
   // ---- idempotency ------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { statementQuery as statementFilterSchema } from '@caravan/contract/console';
+import { USER_MATCHES_MAX, statementQuery as statementFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Empty, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +17,7 @@ import { useLockUser, userQuery, usersQuery, type ConsoleUser } from './api.ts';
 const KINDS = statementFilterSchema.shape.kind.unwrap().options;
 const FILTERS = ['q', 'userId', 'kind'] as const;
 
-/** Users: find one by exact name, id or code; their account (lock, logins) and wallet statement, paged by the server. */
+/** Users: find them by the beginning of the name, or the exact id or code; their account (lock, logins) and wallet statement, paged by the server. */
 export default function UsersPage() {
   const { t } = useTranslation(['users', 'queues', 'common']);
   const list = useListParams(FILTERS);
@@ -35,6 +35,7 @@ export default function UsersPage() {
         <ClearableSelect label={t('users:kind')} width={200} value={list.filter.kind} onChange={(value) => list.update({ kind: value })} options={KINDS.map((value) => ({ value, label: t(`queues:kinds.${value}`, { defaultValue: value }) }))} />
       </Space>
       {found.error ? <Alert type="error" showIcon title={errorText(found.error, t)} /> : null}
+      {q && !userId && found.data?.more ? <Alert type="info" showIcon title={t('users:more', { count: USER_MATCHES_MAX })} style={{ marginBottom: 8 }} /> : null}
       {q && !userId ? (
         <Table<ConsoleUser>
           rowKey="id"

@@ -116,6 +116,27 @@ export class LedgerRepository {
     return rows[0]?.count ?? 0;
   }
 
+  /** What transfers of these kinds credited to an account, in total (deposits, sale margins, ...). */
+  async creditedByKinds(executor: Executor, accountId: string, kinds: string[]): Promise<Money> {
+    const rows = await executor
+      .select({ total: sql<string>`coalesce(sum(${ledgerTransfers.amount}), 0)::text` })
+      .from(ledgerEntries)
+      .innerJoin(ledgerTransfers, eq(ledgerTransfers.id, ledgerEntries.transferId))
+      .where(and(eq(ledgerEntries.accountId, accountId), eq(ledgerTransfers.creditAccountId, accountId), inArray(ledgerTransfers.kind, kinds)));
+    return money.fromDb(rows[0]?.total ?? '0');
+  }
+
+  /** Per referenced object, the total of its transfers of one kind (e.g. each order's released margin). */
+  async totalsByReference(executor: Executor, referenceType: string, referenceIds: string[], kind: string): Promise<Map<string, Money>> {
+    if (referenceIds.length === 0) return new Map();
+    const rows = await executor
+      .select({ id: ledgerTransfers.referenceId, total: sql<string>`sum(${ledgerTransfers.amount})::text` })
+      .from(ledgerTransfers)
+      .where(and(eq(ledgerTransfers.referenceType, referenceType), inArray(ledgerTransfers.referenceId, referenceIds), eq(ledgerTransfers.kind, kind)))
+      .groupBy(ledgerTransfers.referenceId);
+    return new Map(rows.map((row) => [row.id ?? '', money.fromDb(row.total)]));
+  }
+
   /** Transfers written so far, by kind (for the metrics; a full scan, so callers cache it). */
   async countTransfersByKind(executor: Executor): Promise<Map<string, number>> {
     const rows = await executor
