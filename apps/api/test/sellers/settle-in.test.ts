@@ -45,6 +45,7 @@ describe('settle-in: applying', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ shopName: undefined }, 'sellers.shop_name_required'],
       [{ shopName: 'x'.repeat(61) }, 'sellers.shop_name_invalid'],
+      [{ shopName: '   ' }, 'sellers.shop_name_required'],
       [{ logo: other.proofUrl }, 'sellers.logo_invalid'],
       [{ documents: other.proofUrl }, 'sellers.documents_invalid'],
       [{ documents: '' }, 'sellers.documents_required'],

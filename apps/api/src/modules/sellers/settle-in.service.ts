@@ -76,7 +76,11 @@ export class SettleInService {
   }
 
   /** merchantSettled!apply: a new application (again after a refusal). */
-  async apply(userId: string, input: SettleApplyInput, requestId?: string): Promise<SellerApplicationRow> {
+  async apply(userId: string, raw: SettleApplyInput, requestId?: string): Promise<SellerApplicationRow> {
+    const input = { ...raw, shopName: raw.shopName.trim(), contactName: raw.contactName.trim(), phone: raw.phone.trim(), email: raw.email.trim(), description: raw.description.trim() };
+    if (input.shopName === '') throw new AppError('sellers.shop_name_required');
+    if (input.contactName === '') throw new AppError('sellers.contact_required');
+    if (input.description === '') throw new AppError('sellers.description_required');
     if ((await this.ports.roleOf(userId)) === 'seller') throw new AppError('sellers.already_seller');
     await this.checkInput(userId, input);
     const now = this.clock.now();
