@@ -13,7 +13,7 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // apply with a logo and two documents -> the application waits (its details shown) -> an operator
 // rejects it with a reason (console REST) -> the applicant sees the reason, in English and in Arabic
 // (right to left), with the form prefilled -> applies again -> an operator approves -> the page leads
-// to the seller panel.
+// to the seller panel, and the new shop's page shows its service scores (none counted yet).
 
 const WAIT = { timeout: 30_000 };
 const STEP = 120_000;
@@ -30,10 +30,11 @@ let browser: Browser;
 let context: BrowserContext;
 let problems: string[];
 let page: Page;
+let token = '';
 
 beforeAll(async () => {
   server = await startStoreServer({ products: 6 });
-  await registerUser(server.testApp, { username: USERNAME, password: PASSWORD });
+  ({ token } = await registerUser(server.testApp, { username: USERNAME, password: PASSWORD }));
   browser = await launchChromium();
   ({ context, problems } = await newStoreContext(browser, server.baseUrl));
   page = await context.newPage();
@@ -116,6 +117,13 @@ describe('a buyer applies to become a merchant', () => {
     await link.waitFor(WAIT);
     expect(await link.getAttribute('href')).toBe('/seller/');
     await screenshot(page, 'settle-in-approved');
+
+    // the new shop's page shows its measured service: nothing counted yet
+    const status = await server.testApp.call<{ shopId: string }>('merchantSettled!get', {}, { token });
+    await page.goto(`/store?id=${status.data?.shopId ?? ''}`);
+    const scores = page.getByTestId('shop-service-scores');
+    await scores.waitFor(WAIT);
+    expect(await scores.getByText(english('catalog')('shop.scores.notEnough'), { exact: true }).count()).toBe(3);
     expect(problems).toEqual([]);
   }, STEP);
 });
