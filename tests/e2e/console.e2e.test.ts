@@ -8,7 +8,7 @@ import { png } from '../../apps/api/test/support/chat.ts';
 import { applicant, applyFor } from '../../apps/api/test/support/loans.ts';
 import { buyer, placeOrder, sellerWithListing } from '../../apps/api/test/support/orders.ts';
 import { nextAddress } from '../../apps/api/test/support/test-app.ts';
-import { placeRecharge, rechargeIdOf, SAFEWORD, sessionToken, walletUser, fund, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
+import { placeRecharge, rechargeIdOf, SAFEWORD, sessionToken, uploadProof, walletUser, fund, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
 import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
 import { english } from './support/messages.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
@@ -32,6 +32,7 @@ const orders = english('orders', 'console');
 const audit = english('audit', 'console');
 const settings = english('settings', 'console');
 const loans = english('loans', 'console');
+const sellers = english('sellers', 'console');
 const chat = english('chat', 'console');
 const catalog = english('catalog', 'console');
 const operatorTexts = english('operators', 'console');
@@ -54,6 +55,8 @@ const work = {
   shipOrder: '',
   refundOrder: '',
   loan: { id: '', label: '' },
+  /** a settle-in application waiting for a decision */
+  settle: { shopName: '' },
   chatBuyer: '',
   /** a top-level category and a good with listings in the store (not the one the orders above bought) */
   category: { id: '', name: '' },
@@ -90,6 +93,25 @@ beforeAll(async () => {
   const borrower = await applicant(t);
   work.loan.id = await applyFor(t, borrower, { applyAmount: '100000' });
   work.loan.label = `${borrower.username} · Mei Chen`;
+
+  // a buyer applies to open a shop
+  const merchant = await walletUser(t, { safeword: false });
+  work.settle.shopName = `Harbour Traders ${process.pid}`;
+  const settled = await t.call(
+    'merchantSettled!apply',
+    {
+      shopName: work.settle.shopName,
+      logo: merchant.proofUrl,
+      contactName: 'Amina Yusuf',
+      phone: '+44 20 7946 0958',
+      email: 'amina@example.com',
+      countryId: 233,
+      description: 'Kitchenware and small appliances for restaurants.',
+      documents: `${await uploadProof(t, merchant.id)},${await uploadProof(t, merchant.id)}`,
+    },
+    { token: merchant.token, remoteAddress: nextAddress() },
+  );
+  if (settled.code !== '0') throw new Error(`settle-in application failed: ${settled.msg}`);
 
   // a buyer writes to customer service
   const asking = await walletUser(t, { safeword: false });
@@ -351,6 +373,24 @@ describe('the operator console', () => {
       await page.getByRole('combobox', { name: english('queues', 'console')('filters.state') }).waitFor(WAIT);
       await page.goto(`/console/loans?state=all&open=${work.loan.id}`);
       await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
+      await closeDrawer(title);
+    },
+    STEP,
+  );
+
+  it(
+    'rejects a settle-in application with a reason after seeing its logo and documents',
+    async () => {
+      await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.sellerApplications')) }).click();
+      await page.getByRole('heading', { name: sellers('title') }).waitFor(WAIT);
+      await openFromKeyboard(work.settle.shopName);
+      const title = sellers('detail', { name: work.settle.shopName });
+      await drawer(title).getByRole('img', { name: sellers('pictures.logo') }).waitFor(WAIT);
+      for (const index of [1, 2]) await drawer(title).getByRole('img', { name: sellers('pictures.document', { index }) }).waitFor(WAIT);
+      await screenshot(page, 'console-seller-applications');
+      await drawer(title).getByRole('button', { name: queues('actions.reject') }).click();
+      await confirmDialog(sellers('actions.rejectTitle'), { [queues('fields.reason')]: 'the licence picture is unreadable' }, sellers('actions.rejected'));
+      await drawer(title).locator('.ant-tag', { hasText: common('states.rejected') }).first().waitFor(WAIT);
       await closeDrawer(title);
     },
     STEP,

@@ -124,3 +124,9 @@ export function compareAmounts(a: string | null | undefined, b: string | null | 
   if (!left.ok || !right.ok) return left.ok === right.ok ? 0 : left.ok ? 1 : -1;
   return money.cmp(left.value, right.value);
 }
+
+/** A share (0-1: good reviews, orders shipped in time, disputes) as a whole percentage, clamped; undefined when not a number. */
+export function sharePercent(share: number | null | undefined): number | undefined {
+  if (typeof share !== 'number' || !Number.isFinite(share)) return undefined;
+  return Math.round(Math.min(1, Math.max(0, share)) * 100);
+}

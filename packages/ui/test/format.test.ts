@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareAmounts, formatAmount, formatLocalTime, formatPlatformTime, formatUsdt, parsePlatformTime, zoneOffsetMinutes } from '../src/format.ts';
+import { compareAmounts, formatAmount, formatLocalTime, formatPlatformTime, formatUsdt, parsePlatformTime, sharePercent, zoneOffsetMinutes } from '../src/format.ts';
 
 describe('formatAmount', () => {
   it('groups and separates per locale without rounding through a float', () => {
@@ -74,5 +74,18 @@ describe('compareAmounts', () => {
 
   it('sorts a list as a table sorter', () => {
     expect(['10', '9.99', '100.001', '0.5'].sort(compareAmounts)).toEqual(['0.5', '9.99', '10', '100.001']);
+  });
+});
+
+describe('sharePercent', () => {
+  it('turns the good-review share into a clamped whole percentage', () => {
+    expect(sharePercent(1)).toBe(100);
+    expect(sharePercent(0.876)).toBe(88);
+    expect(sharePercent(0)).toBe(0);
+    expect(sharePercent(1.7)).toBe(100);
+    expect(sharePercent(-1)).toBe(0);
+    expect(sharePercent(Number.NaN)).toBeUndefined();
+    expect(sharePercent(undefined)).toBeUndefined();
+    expect(sharePercent(null)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -10,6 +10,7 @@ import { openConversationsCount } from '../features/chat/api.ts';
 import { pendingLoansCount } from '../features/loans/api.ts';
 import { pendingRefundsCount } from '../features/orders/api.ts';
 import { pendingRechargesCount } from '../features/recharges/api.ts';
+import { pendingSellerApplicationsCount } from '../features/sellers/api.ts';
 import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
 import { session, useCan, useSession } from '../lib/session.ts';
 import { PATHS } from './paths.ts';
@@ -47,6 +48,7 @@ export function ConsoleLayout() {
   const withdrawals = useQuery({ ...pendingWithdrawalsCount, enabled: can('withdrawals.read') });
   const refunds = useQuery({ ...pendingRefundsCount, enabled: can('orders.read') });
   const loans = useQuery({ ...pendingLoansCount, enabled: can('loans.read') });
+  const sellerApplications = useQuery({ ...pendingSellerApplicationsCount, enabled: can('sellers.read') });
   const chats = useQuery({ ...openConversationsCount, enabled: can('chat.read') });
 
   const items = [
@@ -88,6 +90,16 @@ export function ConsoleLayout() {
         <span>
           {t('common:nav.loans')}
           <Count value={loans.data} label={t('common:nav.pendingCount', { count: loans.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('sellers.read') && {
+      key: PATHS.sellerApplications,
+      icon: <ShopOutlined />,
+      label: (
+        <span>
+          {t('common:nav.sellerApplications')}
+          <Count value={sellerApplications.data} label={t('common:nav.pendingCount', { count: sellerApplications.data ?? 0 })} />
         </span>
       ),
     },

@@ -6,6 +6,7 @@ export const PATHS = {
   withdrawals: '/withdrawals',
   refunds: '/refunds',
   loans: '/loans',
+  sellerApplications: '/seller-applications',
   orders: '/orders',
   users: '/users',
   chat: '/chat',

@@ -1,17 +1,13 @@
 import type { ServiceScores } from '@caravan/contract/sellers';
-import { languageTag, type Locale } from '@caravan/ui/i18n';
+import { sharePercent } from '@caravan/ui/format';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** A measured rate (0..1) as a percentage in the viewer's format; rates are ratios, not money. */
-function formatRate(rate: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }).format(rate);
-}
-
 /** The three service scores measured from the shop's real orders, each with how many it counted. */
 export function ServiceScoresCards({ scores }: { scores: ServiceScores }) {
-  const { t, i18n } = useTranslation();
-  const locale = languageTag(i18n.language as Locale);
+  const { t } = useTranslation();
+  const format = useFormatters();
   const figures = [
     { key: 'ship', title: t('common:scores.shipWithin24h'), rate: scores.shipWithin24hRate, counted: scores.shipCounted },
     { key: 'dispute', title: t('common:scores.dispute'), rate: scores.disputeRate, counted: scores.disputeCounted },
@@ -28,13 +24,11 @@ export function ServiceScoresCards({ scores }: { scores: ServiceScores }) {
             <Card size="small">
               <Statistic
                 title={figure.title}
-                valueRender={() =>
-                  figure.rate === null ? (
-                    <span className="seller-score-empty">{t('common:scores.notEnough')}</span>
-                  ) : (
-                    <span dir="ltr">{formatRate(figure.rate, locale)}</span>
-                  )
-                }
+                valueRender={() => {
+                  // the same whole percentage the store shows buyers on the shop page
+                  const rate = sharePercent(figure.rate);
+                  return rate === undefined ? <span className="seller-score-empty">{t('common:scores.notEnough')}</span> : <span dir="ltr">{format.percent(rate)}</span>;
+                }}
               />
               <p className="seller-hint">{t('common:scores.counted', { number: figure.counted })}</p>
             </Card>

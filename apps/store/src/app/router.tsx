@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: 'searchResult', ...page(() => import('../features/catalog/pages/search-result-page.tsx')) },
       { path: 'settlement', ...page(() => import('../features/cart/pages/settlement-page.tsx')) },
       { path: 'paySuccess', ...page(() => import('../features/cart/pages/pay-success-page.tsx')) },
+      { path: 'merchantSettled', ...page(() => import('../features/sellers/pages/merchant-settled-page.tsx')) },
       { path: 'login', ...page(() => import('../features/account/pages/login-page.tsx')) },
       { path: 'register', ...page(() => import('../features/account/pages/register-page.tsx')) },
       {

@@ -27,6 +27,7 @@ import {
   type GeoNeeds,
 } from './address-api.ts';
 import './address-form.css';
+import { CountrySelect } from './country-select.tsx';
 import { useMessage } from './feedback.tsx';
 
 function initialValues(address: AddressRecord | undefined, makeDefault: boolean): AddressValues {
@@ -130,13 +131,7 @@ export function AddressForm({ address, defaultChecked = false, onSaved, onCancel
       </div>
       <div className="address-form-geo">
         <Form.Item name="countryId" label={t('fields.country')} required rules={rule('countryId')}>
-          <Select
-            showSearch={{ optionFilterProp: 'label' }}
-            loading={countries.isPending}
-            placeholder={t('placeholders.country')}
-            notFoundContent={t('noMatch')}
-            options={countries.data?.map((item) => ({ value: item.id, label: item.countryName }))}
-          />
+          <CountrySelect placeholder={t('placeholders.country')} notFoundContent={t('noMatch')} />
         </Form.Item>
         <Form.Item name="provinceId" label={t('fields.state')} required={needs.states} rules={rule('provinceId')} dependencies={['countryId']}>
           <Select

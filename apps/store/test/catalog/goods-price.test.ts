@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareDecimals, crossedOutPrice, discountPercent, payPrice, ratePercent } from '../../src/features/catalog/goods-price.ts';
+import { compareDecimals, crossedOutPrice, discountPercent, payPrice } from '../../src/features/catalog/goods-price.ts';
 
 describe('payPrice and crossedOutPrice', () => {
   it('pays the discount price while a discount runs, the selling price crossed out', () => {
@@ -43,14 +43,3 @@ describe('discountPercent', () => {
   });
 });
 
-describe('ratePercent', () => {
-  it('turns the good-review share into a clamped whole percentage', () => {
-    expect(ratePercent(1)).toBe(100);
-    expect(ratePercent(0.876)).toBe(88);
-    expect(ratePercent(0)).toBe(0);
-    expect(ratePercent(1.7)).toBe(100);
-    expect(ratePercent(-1)).toBe(0);
-    expect(ratePercent(Number.NaN)).toBeUndefined();
-    expect(ratePercent(undefined)).toBeUndefined();
-  });
-});

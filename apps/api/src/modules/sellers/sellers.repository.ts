@@ -35,12 +35,16 @@ export class SellerApplicationsRepository {
     return row;
   }
 
+  /**
+   * The user's current application: a waiting or approved one is always the latest (nothing can be
+   * submitted after it), else the newest refusal.
+   */
   async latestOfUser(executor: Executor, userId: string): Promise<SellerApplicationRow | undefined> {
     const [row] = await executor
       .select()
       .from(sellerApplications)
       .where(eq(sellerApplications.userId, userId))
-      .orderBy(desc(sellerApplications.createdAt), desc(sellerApplications.id))
+      .orderBy(sql`${sellerApplications.state} in ('pending', 'approved') desc`, desc(sellerApplications.createdAt), desc(sellerApplications.id))
       .limit(1);
     return row;
   }

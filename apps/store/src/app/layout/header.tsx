@@ -134,9 +134,10 @@ export function Header() {
               {link.label}
             </NavLink>
           ))}
-          <a className="nav-link" href={brand.links.merchantSettled} target="_blank" rel="noreferrer">
+          {/* settle-in is the store's own page now (issue 15), not the promotion site */}
+          <NavLink to="/merchantSettled" className={({ isActive }) => `nav-link${isActive ? ' nav-link-active' : ''}`}>
             {t('nav.merchantSettled')}
-          </a>
+          </NavLink>
           {/* the start-up loan (spec §2: the bar ends with "credit", after "merchant settled") */}
           <NavLink to="/credit" className={({ isActive }) => `nav-link${isActive ? ' nav-link-active' : ''}`}>
             {t('nav.credit')}

@@ -45,9 +45,3 @@ export function discountPercent(ratio: string | undefined): number | undefined {
   const percent = Number(digits.slice(0, 2)) + (Number(digits[2]) >= 5 ? 1 : 0);
   return percent > 0 && percent < 100 ? percent : undefined;
 }
-
-/** A good-review share (0-1) as a whole percentage, clamped; undefined when not a number. */
-export function ratePercent(share: number | undefined): number | undefined {
-  if (typeof share !== 'number' || !Number.isFinite(share)) return undefined;
-  return Math.round(Math.min(1, Math.max(0, share)) * 100);
-}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { discountPercent } from '../goods-price.ts';
 import type { GoodsVo } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import { PriceTag } from './price-tag.tsx';
 
 /** Thumbnails are 320 x 320 (zoomImg); the first picture is the fallback. */

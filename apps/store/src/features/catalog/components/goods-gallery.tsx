@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 
 /** Detail pictures are 800 x 800, thumbnails 320 x 320 (shown at 64). */
 export const GALLERY_IMAGE_PX = 800;

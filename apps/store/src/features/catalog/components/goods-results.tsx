@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { pageWindow } from '../paging.ts';
 import type { GoodsVo, PageData } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import { GoodsGrid } from './goods-grid.tsx';
 import { Pager } from './pager.tsx';
 import { EmptyState, GridSkeleton, LoadError } from './query-feedback.tsx';

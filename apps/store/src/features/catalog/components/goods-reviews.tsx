@@ -7,7 +7,7 @@ import { useReviews } from '../api/get-reviews.ts';
 import { pageWindow, REVIEW_PAGE_SIZE } from '../paging.ts';
 import { REVIEW_TABS, reviewImages, reviewTabCount, type ReviewTab } from '@caravan/ui/review-tabs';
 import type { Evaluation } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import { Pager } from './pager.tsx';
 import { EmptyState, LoadError } from './query-feedback.tsx';
 

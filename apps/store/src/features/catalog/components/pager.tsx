@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { pagerItems, type PageWindow } from '../paging.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 
 export interface PagerProps {
   page: number;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SellerVo } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import { RateFigure } from './rate-figure.tsx';
 
 export function shopHref(sellerId: string): string {

@@ -5,7 +5,7 @@ import type { Locale } from '@caravan/ui/i18n';
 import { useTranslation } from 'react-i18next';
 import brand from 'virtual:brand';
 import { INFORMATION_PAGES, promotePageHref } from '../links.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import '../catalog.css';
 
 export default function InformationPage() {

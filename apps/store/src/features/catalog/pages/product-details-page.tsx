@@ -30,7 +30,7 @@ import { linkTarget } from '../links.ts';
 import { parseId } from '../listing-filters.ts';
 import { initialSelection, inStock, selectedSku, type SkuSelection } from '../sku-selection.ts';
 import type { GoodsDetail } from '../types.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import '../catalog.css';
 import { useMessage } from '../../../components/feedback.tsx';
 

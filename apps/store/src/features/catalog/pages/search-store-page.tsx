@@ -6,7 +6,7 @@ import { useSearchShops } from '../api/search-shops.ts';
 import { EmptyState, GridSkeleton, LoadError } from '../components/query-feedback.tsx';
 import { ShopGrid } from '../components/shop-grid.tsx';
 import { parseSearchText, searchHref } from '../search-text.ts';
-import { useFormatters } from '../use-formatters.ts';
+import { useFormatters } from '@caravan/ui/use-formatters';
 import '../catalog.css';
 
 export default function SearchStorePage() {

@@ -13,6 +13,7 @@ import { useSearchShopGoods } from '../api/search-shop-goods.ts';
 import { useToggleFollow } from '../api/toggle-follow.ts';
 import { GoodsResults } from '../components/goods-results.tsx';
 import { LoadError } from '../components/query-feedback.tsx';
+import { ServiceScoresPanel } from '../components/service-scores.tsx';
 import { ShopAvatar, ShopFigures } from '../components/shop-card.tsx';
 import { parseId } from '../listing-filters.ts';
 import { LISTING_PAGE_SIZE, parsePage } from '../paging.ts';
@@ -67,6 +68,7 @@ function ShopHeader({ shop }: { shop: SellerVo }) {
         <FollowButton shop={shop} />
       </div>
       <ShopFigures shop={shop} views={shop.viewsNum} wide />
+      <ServiceScoresPanel scores={shop.serviceScores} />
     </header>
   );
 }

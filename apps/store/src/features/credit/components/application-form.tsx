@@ -1,11 +1,11 @@
 import { money } from '@caravan/contract/money';
 import { formatAmount } from '@caravan/ui/format';
-import { Button, Checkbox, Form, Input, Radio, Select } from 'antd';
+import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { lazy, Suspense, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useNumberLocale } from '@caravan/ui/amount.tsx';
-import { useCountries } from '../../../components/address-api.ts';
+import { CountrySelect } from '../../../components/country-select.tsx';
 import { useMessage } from '../../../components/feedback.tsx';
 import { ImageUpload } from '@caravan/ui/image-upload.tsx';
 import { LinkAlert } from '../../../components/link-alert.tsx';
@@ -53,7 +53,6 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
   const message = useMessage();
   const navigate = useNavigate();
   const [form] = Form.useForm<ApplicationValues>();
-  const countries = useCountries();
   const check = useCreditCheck();
   const apply = useApplyCredit();
   const intent = useRef<Intent | undefined>(undefined);
@@ -165,13 +164,7 @@ export function ApplicationForm({ config, initial, creditId }: { config: CreditC
             <Input maxLength={IDENTIFICATION_MAX} autoComplete="off" dir="ltr" />
           </Form.Item>
           <Form.Item name="countryId" label={t('form.nationality')} required rules={[{ required: true, message: t('form.nationalityRequired') }]}>
-            <Select
-              showSearch={{ optionFilterProp: 'label' }}
-              loading={countries.isPending}
-              placeholder={t('form.nationalityPlaceholder')}
-              notFoundContent={t('form.noMatch')}
-              options={countries.data?.map((item) => ({ value: item.id, label: item.countryName }))}
-            />
+            <CountrySelect placeholder={t('form.nationalityPlaceholder')} notFoundContent={t('form.noMatch')} />
           </Form.Item>
         </div>
 

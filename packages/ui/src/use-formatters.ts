@@ -1,6 +1,6 @@
 // Counts and percentages in the viewer's locale (digits, separators and the percent sign differ).
 import { useMemo } from 'react';
-import { useNumberLocale } from '@caravan/ui/amount.tsx';
+import { useNumberLocale } from './amount.tsx';
 
 export interface Formatters {
   count: (value: number) => string;
