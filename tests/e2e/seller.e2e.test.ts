@@ -7,18 +7,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatAmount } from '../../packages/ui/src/format.ts';
 import { ADDRESS, buyer, type Buyer } from '../../apps/api/test/support/orders.ts';
 import { nextAddress, registerUser, type TestUser } from '../../apps/api/test/support/test-app.ts';
-import { uploadProof, userIdOf } from '../../apps/api/test/support/wallet.ts';
+import { userIdOf } from '../../apps/api/test/support/wallet.ts';
 import { seriousAxeViolations } from './support/axe.ts';
 import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
-import { toast } from './support/buyer.ts';
+import { choose, toast } from './support/buyer.ts';
 import { operatorLogin } from './support/console-api.ts';
 import { english } from './support/messages.ts';
+import { makePng } from './support/png.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
 
 // The seller side in Chromium, against the real API server serving the built seller panel at /seller/:
-// a buyer applies to open a shop (merchantSettled!apply) and, logging in to the panel before the
-// decision, is told the application waits -> an operator approves it through the console REST API ->
-// the new seller logs in to the panel, lists 3 goods from the wholesale catalogue with one profit
+// a buyer logging in to the panel is sent to the store's /merchantSettled and applies there with a logo
+// and a licence; back in the panel before the decision, is told the application waits -> an operator
+// approves it through the console REST API -> the store's page leads to the panel, where the new seller
+// logs in, lists 3 goods from the wholesale catalogue with one profit
 // ratio (the preview shows the exact prices the contract's pricing gives) and previews a discount ->
 // a buyer buys one (order!submit + order!pay over HTTP) -> the seller sees the badge, opens the order
 // from the keyboard (delivery address), and accepts it with the fund password -> the platform ships
@@ -34,6 +36,7 @@ const goods = english('goods', 'seller');
 const sales = english('sales', 'seller');
 const shop = english('shop', 'seller');
 const storeOrders = english('orders');
+const settle = english('sellers');
 const root = path.resolve(import.meta.dirname, '..', '..');
 
 const APPLICANT = { username: `shop${Date.now().toString(36).slice(-6)}`, password: 'Tr0ub4dor&3' };
@@ -162,7 +165,7 @@ afterAll(() => closeAll(context, browser, server));
 
 describe('a buyer becomes a seller and sells through the seller panel', () => {
   it(
-    'applies to open a shop; the panel tells the applicant the application waits for review',
+    'a buyer is sent from the panel to the store, applies to open a shop there, and the panel says the application waits',
     async () => {
       // the login page in both directions, and free of serious accessibility problems
       await page.goto('/seller/');
@@ -178,24 +181,36 @@ describe('a buyer becomes a seller and sells through the seller panel', () => {
       await page.goto('/seller/login?lang=en');
       await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
 
-      // a buyer without a shop is sent to the store's settle-in page
+      // a buyer without a shop is sent to the store's settle-in page, and applies there (the store's
+      // own login first: the panel and the store keep separate sessions)
       await logIn(APPLICANT.username, APPLICANT.password);
       await page.getByRole('alert').filter({ hasText: common('login.noShop') }).waitFor(WAIT);
-      expect(await page.getByTestId('settle-in-link').getAttribute('href')).toBe('/merchantSettled');
+      await page.getByTestId('settle-in-link').click();
+      await page.waitForURL('**/merchantSettled', WAIT);
+      await page.getByTestId('settle-login').click();
+      await page.locator('input[name="username"]').fill(APPLICANT.username);
+      await page.locator('input[name="password"]').fill(APPLICANT.password);
+      await page.getByTestId('login-submit').click();
+      await page.waitForURL('**/merchantSettled', WAIT);
+      await page.getByRole('heading', { name: settle('form.title') }).waitFor(WAIT);
+      await page.locator('#shopName').fill(SHOP_NAME);
+      await page.locator('#logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: makePng(96, 96) });
+      await page.locator('#contactName').fill('Amina Haddad');
+      await page.locator('#phone').fill('+971 4 555 0100');
+      await page.locator('#email').fill('amina@example.com');
+      await choose(page, page.locator('form'), settle('form.country'), 'United States');
+      await page.locator('#description').fill('Household goods for small shops.');
+      await page.locator('#documents').setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+      await expect.poll(() => page.locator('.image-upload-item img').count(), WAIT).toBe(2);
+      await expect.poll(() => page.getByTestId('settle-submit').isEnabled(), WAIT).toBe(true);
+      await page.getByTestId('settle-submit').click();
+      await page.getByTestId('settle-pending').waitFor(WAIT);
+      const status = await legacy<{ isSeller: boolean; application: { id: string; state: string } | null }>('merchantSettled!get', {}, applicant.token);
+      expect(status.isSeller).toBe(false);
+      expect(status.application?.state).toBe('pending');
+      state.applicationId = status.application?.id ?? '';
 
-      // the settle-in application, with a logo and a document the applicant uploaded
-      const t = server.testApp;
-      const logo = await uploadProof(t, applicant.id);
-      const licence = await uploadProof(t, applicant.id);
-      const applied = await legacy<{ isSeller: boolean; application: { id: string; state: string } | null }>(
-        'merchantSettled!apply',
-        { shopName: SHOP_NAME, logo, contactName: 'Amina Haddad', phone: '+971 4 555 0100', email: 'amina@example.com', countryId: 233, description: 'Household goods for small shops.', documents: licence },
-        applicant.token,
-      );
-      expect(applied.isSeller).toBe(false);
-      expect(applied.application?.state).toBe('pending');
-      state.applicationId = applied.application?.id ?? '';
-
+      await page.goto('/seller/login');
       await logIn(APPLICANT.username, APPLICANT.password);
       await page.getByRole('alert').filter({ hasText: common('login.applicationPending') }).waitFor(WAIT);
       expect(await page.getByTestId('settle-in-link').count()).toBe(0);
@@ -212,6 +227,11 @@ describe('a buyer becomes a seller and sells through the seller panel', () => {
       const approved = await consolePost<{ state: string }>(`/seller-applications/${state.applicationId}/approve`, { reason: 'licence and logo checked (e2e)' });
       expect(approved.state).toBe('approved');
       expect((await legacy<{ isSeller: boolean }>('merchantSettled!get', {}, applicant.token)).isSeller).toBe(true);
+      // the store's page now leads to the panel
+      await page.goto('/merchantSettled');
+      const link = page.getByTestId('settle-seller-panel');
+      await link.click();
+      await page.waitForURL('**/seller/login', WAIT);
     },
     STEP,
   );
