@@ -1,7 +1,7 @@
 import { LOAN_STATES } from '@caravan/contract/loans';
 import { useQuery } from '@tanstack/react-query';
 import { compareAmounts } from '@caravan/ui/format';
-import { Alert, Descriptions, Image, Input, InputNumber, Space, Table, Timeline, Typography } from 'antd';
+import { Alert, Descriptions, Image, Input, InputNumber, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
@@ -11,6 +11,7 @@ import { UserActivity } from '../../components/user-activity.tsx';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan, useSession } from '../../lib/session.ts';
 import { approvalStep, loanQuery, loansQuery, useLoanDecision, type Loan } from './api.ts';
+import { DecisionTimeline } from '../../components/decision-timeline.tsx';
 
 const FILTERS = ['state', 'applicant', 'amountMin', 'amountMax'] as const;
 
@@ -146,24 +147,7 @@ function LoanDrawer({ id, onClose }: { id: string | undefined; onClose: () => vo
             />
           </section>
 
-          {loan.audit.length > 0 ? (
-            <section>
-              <Typography.Title level={3} style={{ fontSize: 16 }}>
-                {t('loans:decisions')}
-              </Typography.Title>
-              <Timeline
-                items={loan.audit.map((entry) => ({
-                  key: `${entry.action}-${entry.at}`,
-                  content: (
-                    <span>
-                      {entry.action} · <Time value={entry.at} />
-                      {entry.reason ? ` · ${entry.reason}` : ''}
-                    </span>
-                  ),
-                }))}
-              />
-            </section>
-          ) : null}
+          <DecisionTimeline title={t('loans:decisions')} entries={loan.audit} />
           <UserActivity userId={loan.userId} />
         </Space>
       )}

@@ -4,7 +4,7 @@
 // shop, optional reason) and reject (reason required, shown to the applicant), both confirmed.
 import { SELLER_APPLICATION_STATES } from '@caravan/contract/sellers';
 import { useQuery } from '@tanstack/react-query';
-import { Descriptions, Image, Input, Space, Table, Timeline, Typography } from 'antd';
+import { Descriptions, Image, Input, Space, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
@@ -14,6 +14,7 @@ import { UserActivity } from '../../components/user-activity.tsx';
 import { Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
 import { sellerApplicationQuery, sellerApplicationsQuery, useSellerApplicationDecision, type SellerApplication } from './api.ts';
+import { DecisionTimeline } from '../../components/decision-timeline.tsx';
 
 const FILTERS = ['state', 'applicant'] as const;
 
@@ -155,24 +156,7 @@ function SellerApplicationDrawer({ id, onClose }: { id: string | undefined; onCl
             />
           </section>
 
-          {application.audit.length > 0 ? (
-            <section>
-              <Typography.Title level={3} style={{ fontSize: 16 }}>
-                {t('sellers:decisions')}
-              </Typography.Title>
-              <Timeline
-                items={application.audit.map((entry) => ({
-                  key: `${entry.action}-${entry.at}`,
-                  content: (
-                    <span>
-                      {entry.action} · <Time value={entry.at} />
-                      {entry.reason ? ` · ${entry.reason}` : ''}
-                    </span>
-                  ),
-                }))}
-              />
-            </section>
-          ) : null}
+          <DecisionTimeline title={t('sellers:decisions')} entries={application.audit} />
           <UserActivity userId={application.userId} />
         </Space>
       )}
