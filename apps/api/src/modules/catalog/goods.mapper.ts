@@ -20,7 +20,8 @@ export interface MapContext {
   pendingViews?: (id: string) => number;
 }
 
-function price(value: Money): string {
+/** A price on the wire: 2 decimals, truncated as the legacy server did. */
+export function price(value: Money): string {
   return money.format(value, { decimals: 2, rounding: 'down' });
 }
 

@@ -9,7 +9,7 @@ import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { parseLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
-import { toGoodsVo } from './goods.mapper.ts';
+import { price, toGoodsVo } from './goods.mapper.ts';
 import type { ListingsRepository, ShopListingFilter, ShopListingRow, SystemGoodsRow } from './listings.repository.ts';
 import { localized } from './localized.ts';
 import { indexTokens, searchText } from './search-text.ts';
@@ -74,7 +74,7 @@ export class ListingsService {
     const card = toGoodsVo(row, { locale, now, timeZone: this.timeZone, minQuantity: this.settings.get('mall_min_goods_number_in_order') });
     return {
       ...card,
-      systemPrice: money.format(money.fromDb(row.system_price), { decimals: 2, rounding: 'down' }),
+      systemPrice: price(money.fromDb(row.system_price)),
       profitRatio: money.format(parseMoney(row.profit_ratio), { minDecimals: 2 }),
       categoryName: localized(row.top_category_names, locale),
       secondaryCateName: localized(row.category_names, locale),
@@ -123,7 +123,7 @@ export class ListingsService {
       name: localized(row.names, locale),
       unit: localized(row.units, locale),
       imgUrl1: row.images[0]?.thumb ?? '',
-      systemPrice: money.format(money.fromDb(row.system_price), { decimals: 2, rounding: 'down' }),
+      systemPrice: price(money.fromDb(row.system_price)),
       categoryId: row.top_category_id,
       categoryName: localized(row.top_category_names, locale),
       secondaryCategoryId: row.category_id,
@@ -269,17 +269,12 @@ export class ListingsService {
       const listing = await this.repository.findOwn(tx, shopId, input.id);
       if (!listing) throw new AppError('sellers.listing_not_found');
       const changes: Parameters<ListingsRepository['update']>[2] = { updatedAt: this.clock.now() };
-      if (profit !== undefined) {
-        const [good] = await this.repository.goodsForListing(tx, [listing.goodsId]);
-        if (!good) throw new AppError('sellers.listing_not_found');
-        Object.assign(changes, { profitRatio: profit, sellingPrice: sellingPriceOf(good.systemPrice, profit) });
-      }
+      const [good] = await this.repository.goodsForListing(tx, [listing.goodsId]);
+      if (!good) throw new AppError('sellers.listing_not_found');
+      if (profit !== undefined) Object.assign(changes, { profitRatio: profit, sellingPrice: sellingPriceOf(good.systemPrice, profit) });
       if (discount !== undefined) Object.assign(changes, this.discountColumns(discount));
-      if (input.isShelf !== undefined) {
-        const [good] = await this.repository.goodsForListing(tx, [listing.goodsId]);
-        // the shop is open (checked above): visible follows the shelf and the good
-        Object.assign(changes, { isShelf: input.isShelf, visible: input.isShelf && good?.enabled === true });
-      }
+      // the shop is open (checked above): visible follows the shelf and the good
+      if (input.isShelf !== undefined) Object.assign(changes, { isShelf: input.isShelf, visible: input.isShelf && good.enabled });
       await this.repository.update(tx, listing.id, changes);
     });
     this.ports.listingsChanged();

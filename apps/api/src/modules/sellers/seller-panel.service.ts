@@ -1,10 +1,11 @@
-import { money, type Money } from '@caravan/contract/money';
+import type { Money } from '@caravan/contract/money';
 import type { SellerEarningsSummary, SellerOverview, SellerShop, ServiceScores } from '@caravan/contract/sellers';
 import type { Database, Executor } from '@caravan/db/client';
 import { DAY_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
+import { cents } from '../wallet/wallet.mapper.ts';
 import type { SettingsService } from '../content/settings.ts';
 
 // The seller panel's own calls (beyond the legacy ones): the shop's settings, the dashboard, the
@@ -44,8 +45,6 @@ export interface SellerPanelPorts {
   /** margins the ledger released to the seller's wallet so far */
   earnedTotal(executor: Executor, userId: string): Promise<Money>;
 }
-
-const cents = (value: Money) => money.format(value, { decimals: 2, rounding: 'down' });
 
 export class SellerPanelService {
   private readonly scoresCache: TtlCache<ServiceScores>;
