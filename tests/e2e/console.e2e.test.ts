@@ -14,7 +14,7 @@ import { english } from './support/messages.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
 
 // The operator console in Chromium, against the real API server serving the built console at /console/:
-// an admin logs in (after a refused password), approves a recharge after zooming into its proof, pays
+// an admin logs in (after a refused password), approves a recharge (with the amount that arrived) after zooming into its proof, pays
 // out one withdrawal with a transaction hash (a malformed hash is refused as typed) and rejects another,
 // ships one order, approves another's refund, changes a system parameter (a value outside its rule is
 // refused as typed), edits a category's translation, takes a good off every shop's shelf (the store stops
@@ -243,13 +243,19 @@ describe('the operator console', () => {
       expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
       await screenshot(page, 'console-recharges');
       await drawer(title).getByRole('button', { name: queues('actions.approve') }).click();
-      await confirmDialog(queues('recharges.approveTitle'), { [queues('fields.reason')]: 'proof matches the chain' }, queues('recharges.approved'));
+      // 250.5 declared, 250 arrived on chain: the operator approves what arrived
+      await confirmDialog(
+        queues('recharges.approveTitle'),
+        { [queues('recharges.receivedAmount', { coin: 'USDT' })]: '250', [queues('recharges.approveReason')]: 'proof matches the chain, 250 arrived' },
+        queues('recharges.approved'),
+      );
+      await drawer(title).getByText(queues('fields.declaredAmount')).waitFor(WAIT);
       await drawer(title).locator('.ant-tag', { hasText: common('states.approved') }).first().waitFor(WAIT);
       expect(await drawer(title).getByRole('button', { name: queues('actions.approve') }).count()).toBe(0);
       // the user's full wallet statement: the credit with the balance after it
       await drawer(title).getByRole('link', { name: queues('activity.full') }).click();
       await page.getByRole('heading', { name: english('users', 'console')('title') }).waitFor(WAIT);
-      await page.locator('tr', { hasText: queues('kinds.recharge') }).filter({ hasText: '250.50 USDT' }).first().waitFor(WAIT);
+      await page.locator('tr', { hasText: queues('kinds.recharge') }).filter({ hasText: '250.00 USDT' }).first().waitFor(WAIT);
       await screenshot(page, 'console-statement');
     },
     STEP,
@@ -490,7 +496,7 @@ describe('the operator console', () => {
       await actor.fill(ADMIN.username);
       await actor.press('Enter');
       for (const [action, reason] of [
-        ['recharge.approve', 'proof matches the chain'],
+        ['recharge.approve', 'proof matches the chain, 250 arrived'],
         ['withdrawal.approve', ''],
         ['withdrawal.reject', 'address flagged by the screening'],
         ['order.ship', 'packed at the platform warehouse'],

@@ -50,6 +50,8 @@ export const decisionBody = z.object({ reason: z.string().max(500).optional() })
 export const rejectBody = z.object({ reason: z.string().max(500) });
 /** One decision taken on a reviewed item (loan, seller application), from the audit log. */
 export const decisionAuditEntry = z.object({ action: z.string(), actorType: z.string(), actorId: z.string().nullable(), reason: z.string().nullable(), at: z.string() });
+/** Approving a deposit: `amount` is what actually arrived, when it differs from what the user declared (reason required). */
+export const rechargeApproveBody = decisionBody.extend({ amount: z.string().max(40).optional() });
 export const withdrawalApproveBody = z.object({ txHash: z.string().max(128), reason: z.string().max(500).optional() });
 
 export const rechargeQuery = consolePageQuery.extend({
@@ -80,6 +82,8 @@ export const consoleRecharge = z.object({
   amount: z.string(),
   rate: z.string(),
   creditAmount: z.string(),
+  /** what the user declared when an operator approved a corrected amount, else null */
+  declaredAmount: z.string().nullable(),
   fiatCurrency: z.string(),
   bankName: z.string(),
   cardNumberMasked: z.string(),

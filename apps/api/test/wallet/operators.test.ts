@@ -142,6 +142,66 @@ describe('concurrent decisions', () => {
   });
 });
 
+describe('approving a deposit with the amount that arrived', () => {
+  type Reviewed = { state: string; amount: string; creditAmount: string; declaredAmount: string | null; errorKey?: string };
+
+  it('credits the corrected amount, keeps the declared one, needs a reason and refuses bad amounts untouched', async () => {
+    const user = await walletUser(t, { safeword: false });
+    const orderNo = await placeRecharge(t, user, '100');
+    const id = await rechargeIdOf(t, orderNo);
+    const admin = await operatorToken(t, 'admin');
+    const approve = (body: Record<string, unknown>) => consoleCall<Reviewed>(t, 'POST', `/recharges/${id}/approve`, admin.token, body);
+
+    expect(await approve({ amount: '90.5' })).toMatchObject({ status: 400, body: { errorKey: 'wallet.reason_required' } });
+    expect(await approve({ amount: '90.5', reason: '   ' })).toMatchObject({ status: 400, body: { errorKey: 'wallet.reason_required' } });
+    for (const amount of ['abc', '0', '-5', '90.555', '1e3', '0x10']) {
+      expect(await approve({ amount, reason: 'short on chain' })).toMatchObject({ status: 400, body: { errorKey: 'wallet.recharge_amount_invalid' } });
+    }
+    // nothing moved and nothing was written by the refusals
+    expect(await balanceOf(t, user)).toMatchObject({ money: '0.00' });
+    expect((await consoleCall<Reviewed>(t, 'GET', `/recharges/${id}`, admin.token)).body).toMatchObject({ state: 'pending', amount: '100.00', declaredAmount: null });
+
+    const approved = await approve({ amount: '90.5', reason: 'only 90.5 USDT arrived on chain' });
+    expect(approved).toMatchObject({ status: 200, body: { state: 'approved', amount: '90.50', creditAmount: '90.50', declaredAmount: '100.00' } });
+    expect(await balanceOf(t, user)).toMatchObject({ money: '90.50' });
+    expect(await approve({ amount: '100', reason: 'again' })).toMatchObject({ status: 409, body: { errorKey: 'wallet.order_already_processed' } });
+    expect(await balanceOf(t, user)).toMatchObject({ money: '90.50' });
+
+    // the user's own record shows what was credited
+    const record = await t.call<{ amount: string; state: number }>('rechargeBlockchain!get', { order_no: orderNo }, { token: user.token });
+    expect(Number(record.data?.amount)).toBe(90.5);
+    const audit = await t.database.pool.query<{ reason: string; detail: Record<string, string> }>(
+      "select reason, detail from audit_log where action = 'recharge.approve' and target_id = $1",
+      [id],
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({ reason: 'only 90.5 USDT arrived on chain', detail: { declaredAmount: '100.00', receivedAmount: '90.50', amount: '90.50' } });
+    await expectLedgerConsistent(t);
+  });
+
+  it('the same amount as declared is a plain approval; a provider payment cannot be corrected', async () => {
+    const user = await walletUser(t, { safeword: false });
+    const id = await rechargeIdOf(t, await placeRecharge(t, user, '25'));
+    const admin = await operatorToken(t, 'admin');
+    expect(await consoleCall<Reviewed>(t, 'POST', `/recharges/${id}/approve`, admin.token, { amount: '25.00' })).toMatchObject({
+      status: 200,
+      body: { amount: '25.00', creditAmount: '25.00', declaredAmount: null },
+    });
+
+    const payer = await walletUser(t, { safeword: false });
+    const paid = await t.call<string>('thirdPartyRecharge!PHP_recharge', { session_token: await sessionToken(t, payer), amount: '580' }, { token: payer.token, remoteAddress: nextAddress() });
+    expect(paid.code).toBe('0');
+    const payment = await t.database.pool.query<{ id: string }>("select id from recharge_orders where user_id = $1 and method = 'third_party'", [payer.id]);
+    const paymentId = payment.rows[0]?.id ?? '';
+    expect(await consoleCall<Reviewed>(t, 'POST', `/recharges/${paymentId}/approve`, admin.token, { amount: '1', reason: 'less' })).toMatchObject({
+      status: 400,
+      body: { errorKey: 'wallet.correction_not_allowed' },
+    });
+    expect((await consoleCall<Reviewed>(t, 'GET', `/recharges/${paymentId}`, admin.token)).body.state).toBe('pending');
+    await expectLedgerConsistent(t);
+  });
+});
+
 describe('demo operators', () => {
   it('are seeded once, one per role, and can log in', async () => {
     const { DEMO_OPERATORS, seedDemoAccounts } = await import('../../src/seed/demo-accounts.ts');

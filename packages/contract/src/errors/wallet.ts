@@ -27,6 +27,7 @@ export const walletErrors = {
   'wallet.order_not_found': spec.notFound,
   'wallet.order_already_processed': spec.conflict,
   'wallet.reason_required': spec.bad,
+  'wallet.correction_not_allowed': spec.bad,
   'wallet.tx_hash_required': spec.bad,
   'wallet.payment_signature_invalid': { code: '1', status: 401 },
 } as const satisfies Record<`wallet.${string}`, ErrorSpec>;

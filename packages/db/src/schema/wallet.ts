@@ -23,6 +23,8 @@ export const rechargeOrders = pgTable(
     rate: moneyColumn().notNull(),
     /** what the wallet is credited with */
     creditAmount: moneyColumn().notNull(),
+    /** what the user declared, kept when an operator approved a different amount that actually arrived */
+    declaredAmount: moneyColumn(),
     fee: moneyColumn().notNull(),
     provider: text().notNull().default(''),
     providerReference: text().notNull().default(''),

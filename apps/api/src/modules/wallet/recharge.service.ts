@@ -36,6 +36,19 @@ function luhn(digits: string): boolean {
   return sum % 10 === 0;
 }
 
+/** What a blockchain deposit credits: the amount at the order's rate, in whole cents, rounded down. */
+function blockchainCredit(amount: Money, rate: Money): Money {
+  return money.round(money.mulRatio(amount, rate, 'down'), 2, 'down');
+}
+
+/** A deposited amount must be positive; stablecoins move in whole cents. */
+function checkBlockchainAmount(coin: string, amount: Money): void {
+  if (!money.isPositive(amount)) throw new AppError('wallet.recharge_amount_invalid');
+  if (STABLECOINS.has(coin.toUpperCase()) && !money.isZero(money.sub(amount, money.round(amount, 2, 'down')))) {
+    throw new AppError('wallet.recharge_amount_invalid');
+  }
+}
+
 export function maskCardNumber(digits: string): string {
   return `**** **** **** ${digits.slice(-4)}`;
 }
@@ -137,16 +150,13 @@ export class RechargeService {
         proofImageUrl: input.img,
         amount: input.amount,
         rate,
-        creditAmount: money.round(money.mulRatio(input.amount, rate, 'down'), 2, 'down'),
+        creditAmount: blockchainCredit(input.amount, rate),
       });
       return { order_no: order.orderNo };
     }, async () => {
       this.ensureOpen();
       const channel = this.channelFor(input.coin, input.blockchain_name, input.channel_address);
-      if (STABLECOINS.has(channel.coin.toUpperCase()) && !money.isZero(money.sub(input.amount, money.round(input.amount, 2, 'down')))) {
-        throw new AppError('wallet.recharge_amount_invalid');
-      }
-      if (!money.isPositive(input.amount)) throw new AppError('wallet.recharge_amount_invalid');
+      checkBlockchainAmount(channel.coin, input.amount);
       this.checkLimits(money.mulRatio(input.amount, this.rateOf(channel.coin), 'down'));
       if (!(await this.uploads.isStoredImage(input.img))) throw new AppError('wallet.proof_invalid');
     });
@@ -248,13 +258,32 @@ export class RechargeService {
   // ---- decisions --------------------------------------------------------------------------------
 
   /** Credits the wallet: cash-in of the channel -> the user's wallet. Exactly once per order. */
-  async approve(rechargeId: string, actor: Actor): Promise<RechargeRow> {
-    return this.db.transaction((tx) => this.approveIn(tx, rechargeId, actor));
+  /**
+   * Credits a deposit. An operator may approve the amount that actually arrived on chain instead of the
+   * declared one (`received`, with a reason): the credit follows from the order's rate, the declared
+   * amount is kept beside it and both are in the audit record.
+   */
+  async approve(rechargeId: string, actor: Actor, correction?: { received: Money; reason: string }): Promise<RechargeRow> {
+    return this.db.transaction(async (tx) => {
+      const order = await this.repository.findRechargeForUpdate(tx, rechargeId);
+      if (!order) throw new AppError('wallet.order_not_found');
+      if (!correction || money.cmp(correction.received, order.amount) === 0) return this.approveIn(tx, order, actor);
+      const { received } = correction;
+      if (order.method !== 'blockchain') throw new AppError('wallet.correction_not_allowed');
+      if (!rechargeMachine.next(order.state as RechargeState, 'approve')) throw new AppError('wallet.order_already_processed');
+      if (correction.reason.trim().length === 0) throw new AppError('wallet.reason_required');
+      checkBlockchainAmount(order.coin, received);
+      const corrected = { amount: received, creditAmount: blockchainCredit(received, order.rate), declaredAmount: order.declaredAmount ?? order.amount };
+      return this.approveIn(tx, { ...order, ...corrected }, actor, corrected);
+    });
   }
 
-  private async approveIn(tx: Transaction, rechargeId: string, actor: Actor): Promise<RechargeRow> {
-    const order = await this.repository.findRechargeForUpdate(tx, rechargeId);
-    if (!order) throw new AppError('wallet.order_not_found');
+  private async approveIn(
+    tx: Transaction,
+    order: RechargeRow,
+    actor: Actor,
+    corrected?: Pick<RechargeRow, 'amount' | 'creditAmount' | 'declaredAmount'>,
+  ): Promise<RechargeRow> {
     const next = rechargeMachine.next(order.state as RechargeState, 'approve');
     if (!next) throw new AppError('wallet.order_already_processed');
     const wallet = await this.ledger.userWallet(tx, order.userId);
@@ -270,7 +299,7 @@ export class RechargeService {
     });
     if (!posted.ok) throw new Error(`recharge credit refused by the ledger: ${posted.reason}`);
     const now = this.clock.now();
-    const changes = { state: next, reviewedBy: actor.id, reviewedAt: now, transferId: posted.transfer.id, updatedAt: now };
+    const changes = { ...corrected, state: next, reviewedBy: actor.id, reviewedAt: now, transferId: posted.transfer.id, updatedAt: now };
     await this.repository.updateRecharge(tx, order.id, changes);
     await this.audit.record(tx, {
       actorType: actor.type,
@@ -279,7 +308,12 @@ export class RechargeService {
       targetType: 'recharge',
       targetId: order.id,
       reason: actor.reason,
-      detail: { orderNo: order.orderNo, amount: money.format(order.creditAmount), transferId: posted.transfer.id },
+      detail: {
+        orderNo: order.orderNo,
+        amount: money.format(order.creditAmount),
+        transferId: posted.transfer.id,
+        ...(corrected?.declaredAmount ? { declaredAmount: money.format(corrected.declaredAmount), receivedAmount: money.format(corrected.amount) } : {}),
+      },
       requestId: actor.requestId ?? null,
     });
     return { ...order, ...changes };
@@ -316,7 +350,7 @@ export class RechargeService {
       if (!order || order.orderNo !== body.orderNo) throw new AppError('wallet.order_not_found');
       if (order.state !== 'pending') return { state: order.state };
       const actor: Actor = { type: 'system', id: `provider:${provider}`, reason: `provider reported ${body.status}` };
-      if (body.status === 'succeeded') return { state: (await this.approveIn(tx, order.id, actor)).state };
+      if (body.status === 'succeeded') return { state: (await this.approveIn(tx, order, actor)).state };
       const now = this.clock.now();
       await this.repository.updateRecharge(tx, order.id, { state: 'failed', rejectReason: actor.reason, reviewedBy: actor.id, reviewedAt: now, updatedAt: now });
       await this.audit.record(tx, { actorType: 'system', actorId: actor.id, action: 'recharge.fail', targetType: 'recharge', targetId: order.id, reason: actor.reason });

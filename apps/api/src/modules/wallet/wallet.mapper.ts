@@ -72,6 +72,7 @@ export function toConsoleRecharge(row: RechargeRow, username: string) {
     amount: exact(row.amount),
     rate: exact(row.rate),
     creditAmount: exact(row.creditAmount),
+    declaredAmount: row.declaredAmount === null ? null : exact(row.declaredAmount),
     fiatCurrency: row.fiatCurrency,
     bankName: row.bankName,
     cardNumberMasked: row.cardNumberMasked,

@@ -3,15 +3,15 @@ import {
   consoleRecharge,
   consoleStatement,
   consoleWithdrawal,
-  decisionBody,
   idParams,
+  rechargeApproveBody,
   rechargeQuery,
   rejectBody,
   statementQuery,
   withdrawalApproveBody,
   withdrawalQuery,
 } from '@caravan/contract/console';
-import { money } from '@caravan/contract/money';
+import { money, tryParseMoney, type Money } from '@caravan/contract/money';
 import type { FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -36,6 +36,13 @@ export interface WalletRouteDeps {
 }
 
 const APPROVED_WITHOUT_REASON = 'approved after review';
+
+/** An amount typed by an operator: a plain decimal, at most 10 decimals, never negative. */
+function parseAmount(text: string): Money {
+  const parsed = tryParseMoney(text.trim());
+  if (!parsed.ok) throw new AppError('wallet.recharge_amount_invalid');
+  return parsed.value;
+}
 
 function actorOf(operator: OperatorIdentity, reason: string | undefined, requestId: string): Actor {
   return { type: 'operator', id: operator.id, reason: reason?.trim() ?? '', requestId };
@@ -69,10 +76,21 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
     );
     typed.post(
       '/recharges/:id/approve',
-      { schema: { summary: 'Approve a deposit: the wallet is credited (exactly once).', tags, params: idParams, body: decisionBody, response: { 200: consoleRecharge, ...errors } }, preHandler: auth.require('recharges.decide') },
+      {
+        schema: {
+          summary: 'Approve a deposit: the wallet is credited (exactly once). With `amount`, the amount that actually arrived (blockchain deposits; reason required).',
+          tags,
+          params: idParams,
+          body: rechargeApproveBody,
+          response: { 200: consoleRecharge, ...errors },
+        },
+        preHandler: auth.require('recharges.decide'),
+      },
       async (request) => {
-        const actor = actorOf(auth.operator(request), request.body.reason || APPROVED_WITHOUT_REASON, request.id);
-        const row = await recharges.approve(request.params.id, actor);
+        const { amount, reason } = request.body;
+        const correction = amount === undefined || amount.trim() === '' ? undefined : { received: parseAmount(amount), reason: reason ?? '' };
+        const actor = actorOf(auth.operator(request), reason || APPROVED_WITHOUT_REASON, request.id);
+        const row = await recharges.approve(request.params.id, actor, correction);
         return toConsoleRecharge(row, (await names([row.userId])).get(row.userId)?.username ?? '');
       },
     );

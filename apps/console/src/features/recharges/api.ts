@@ -26,8 +26,12 @@ export const pendingRechargesCount = queryOptions({
 export function useRechargeDecision() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, decision, reason }: { id: string; decision: 'approve' | 'reject'; reason: string }) =>
-      api.post(`/recharges/${encodeURIComponent(id)}/${decision}`, consoleRecharge, decision === 'approve' ? (reason ? { reason } : {}) : { reason }),
+    mutationFn: ({ id, decision, reason, amount }: { id: string; decision: 'approve' | 'reject'; reason: string; amount?: string }) =>
+      api.post(
+        `/recharges/${encodeURIComponent(id)}/${decision}`,
+        consoleRecharge,
+        decision === 'approve' ? { ...(reason ? { reason } : {}), ...(amount ? { amount } : {}) } : { reason },
+      ),
     onSuccess: () => Promise.all(['recharges', 'statement', 'dashboard'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
   });
 }

@@ -68,6 +68,11 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
             <Descriptions.Item label={t('queues:fields.amount')}>
               <Money value={row.amount} unit={row.coin} />
             </Descriptions.Item>
+            {row.declaredAmount !== null && (
+              <Descriptions.Item label={t('queues:fields.declaredAmount')}>
+                <Money value={row.declaredAmount} unit={row.coin} />
+              </Descriptions.Item>
+            )}
             <Descriptions.Item label={t('queues:fields.rate')}>{row.rate}</Descriptions.Item>
             <Descriptions.Item label={t('queues:fields.credit')}>
               <Money value={row.creditAmount} />
@@ -101,9 +106,14 @@ function RechargeDrawer({ id, onClose }: { id: string | undefined; onClose: () =
                 label={t('queues:actions.approve')}
                 title={t('queues:recharges.approveTitle')}
                 description={t('queues:recharges.approveText', { amount: row.creditAmount, user: row.username })}
-                fields={[{ name: 'reason', label: t('queues:fields.reason'), multiline: true }]}
+                fields={[
+                  ...(row.method === 'blockchain'
+                    ? [{ name: 'amount', label: t('queues:recharges.receivedAmount', { coin: row.coin }), max: 40 }]
+                    : []),
+                  { name: 'reason', label: t('queues:recharges.approveReason'), multiline: true },
+                ]}
                 successText={t('queues:recharges.approved')}
-                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'approve', reason: values.reason ?? '' })}
+                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'approve', reason: values.reason ?? '', amount: values.amount ?? '' })}
               />
               <DecisionButton
                 danger

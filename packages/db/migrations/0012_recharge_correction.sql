@@ -1,0 +1,1 @@
+ALTER TABLE "recharge_orders" ADD COLUMN "declared_amount" numeric(38, 10);
