@@ -11,6 +11,7 @@ import { gracefulShutdown } from './platform/shutdown.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
 import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts, seedDemoShop } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
+import { SCALE_DEFAULTS, seedScale } from './seed/scale.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env.ts';
@@ -194,7 +195,34 @@ async function benchFixtures(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'bench-fixtures': benchFixtures };
+/**
+ * `caravan seed-scale [--users 100000] [--orders 100000] [--ledger-entries 1000000]`: data at scale for
+ * the bench (see seed/scale.ts); once per database. Needs the catalogue (`caravan seed`) first.
+ */
+async function scaleFixtures(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  const { app, services } = await buildApp({ env, db: database.db });
+  try {
+    const size = {
+      users: option('users', SCALE_DEFAULTS.users),
+      orders: option('orders', SCALE_DEFAULTS.orders),
+      ledgerEntries: option('ledger-entries', SCALE_DEFAULTS.ledgerEntries),
+    };
+    const started = Date.now();
+    const result = await seedScale(services, database.db, argon2Hasher(), size, (line) => process.stderr.write(`[seed] ${line}\n`));
+    say(
+      result.skipped
+        ? `scale data already there: ${result.orders} orders, ${result.entries} ledger entries`
+        : `seeded ${result.users} users, ${result.orders} orders, ${result.transfers} ledger transfers, ${result.entries} ledger entries in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'seed-scale': scaleFixtures, 'bench-fixtures': benchFixtures };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);
