@@ -11,12 +11,18 @@
 // CHROMIUM_PATH (set by scripts/bootstrap.mjs), DATABASE_URL (bench against an external PostgreSQL
 // instead of the embedded one in .data/bench). The scenario "chat" is the chat socket's fan-out with
 // the wallet users (scripts/bench/chat.mjs).
+//
+// `--scale` (or BENCH_SCALE=1, or the scenario "console") runs on a bench database of its own
+// (.data/bench-scale) to which `caravan seed-scale` adds 100,000 users, 100,000 orders and 1,000,000
+// ledger entries (BENCH_SCALE_USERS, BENCH_SCALE_ORDERS, BENCH_SCALE_ENTRIES), and adds the operator
+// console's list latencies and initial JS (scripts/bench/console.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { measureChat } from './chat.mjs';
+import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -31,11 +37,14 @@ const WALLET_USERS = Number(process.env.BENCH_WALLET_USERS ?? 1000);
 const API_PORT = 18080;
 const COLD_API_PORT = 18081;
 const CEILING_PORT = 18090;
-const EMBEDDED_PORT = 54330;
 const only = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : undefined;
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const store = storeParts(only);
+const SCALE = process.argv.includes('--scale') || process.env.BENCH_SCALE === '1' || Boolean(only?.has('console'));
+const consoleScenario = SCALE && (!only || only.has('console'));
+// the scale database is an embedded PostgreSQL of its own, beside the 50,000-goods one
+const EMBEDDED_PORT = SCALE ? 54331 : 54330;
 /** API scenarios selected (all of them without BENCH_SCENARIOS) */
 const apiScenarios = !only || [...only].some((name) => !isStoreScenario(name));
 
@@ -46,7 +55,7 @@ const serverEnv = {
   SEED_DEMO: '0',
   PORT: String(API_PORT),
   CHAT_PORT: '18050',
-  DATA_DIR: '.data/bench',
+  DATA_DIR: SCALE ? '.data/bench-scale' : '.data/bench',
   EMBEDDED_PG_PORT: String(EMBEDDED_PORT),
   // requests carry X-Forwarded-For as they would behind a load balancer, so per-IP limits (60
   // fund-password checks a minute per address) see many clients instead of one
@@ -96,6 +105,21 @@ async function ensureSeeded() {
   const result = spawnSync(process.execPath, [apiEntry, 'seed', '--products', String(PRODUCTS)], { cwd: root, env: serverEnv, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('seeding failed');
   return PRODUCTS;
+}
+
+/** With --scale: users, orders and ledger entries at scale, and the console operator (once per database). */
+function scaleFixtures() {
+  const out = path.join(root, '.data', 'bench-scale', 'scale.json');
+  mkdirSync(path.dirname(out), { recursive: true });
+  const size = (name, variable, fallback) => [`--${name}`, String(Number(process.env[variable] ?? fallback))];
+  log('seeding data at scale (once per database)');
+  const result = spawnSync(
+    process.execPath,
+    [apiEntry, 'seed-scale', ...size('users', 'BENCH_SCALE_USERS', 100_000), ...size('orders', 'BENCH_SCALE_ORDERS', 100_000), ...size('ledger-entries', 'BENCH_SCALE_ENTRIES', 1_000_000), '--out', out],
+    { cwd: root, env: serverEnv, stdio: 'inherit' },
+  );
+  if (result.status !== 0) throw new Error('seeding at scale failed');
+  return JSON.parse(readFileSync(out, 'utf8'));
 }
 
 /** Every run starts from the same maintenance state: fresh statistics and visibility map. */
@@ -285,10 +309,10 @@ async function measureOnce(name, url, requests, amount) {
   return row;
 }
 
-async function measure(name, url, requests) {
+async function measure(name, url, requests, connections = CONNECTIONS) {
   const run = (duration) =>
     new Promise((resolve, reject) => {
-      autocannon({ url, connections: CONNECTIONS, duration, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
+      autocannon({ url, connections, duration, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
     });
   await run(2); // warm-up: JIT, prepared statements, caches
   const result = await run(DURATION);
@@ -382,11 +406,14 @@ async function main() {
   const children = [];
   try {
     const goods = await ensureSeeded();
+    const scale = SCALE ? scaleFixtures() : undefined;
     await vacuum();
     const base = `http://127.0.0.1:${API_PORT}`;
     // the store first, on a quiet machine
     const storeResult = store ? await measureStore({ root, baseUrl: base, parts: store, chromiumPath: CHROMIUM_PATH, runs: LIGHTHOUSE_RUNS, log }) : undefined;
     const { rows, ceilings } = apiScenarios ? await measureApi(base, children) : { rows: [], ceilings: {} };
+    const consoleResult = consoleScenario && scale ? await measureConsole({ root, baseUrl: base, databaseUrl, pg, chromiumPath: CHROMIUM_PATH, measure, rotating, scale, log }) : undefined;
+    if (consoleResult) rows.push(...consoleResult.rows);
     const info = rows.find((row) => row.name === 'sellerGoods!info');
     const goals = [
       info && ceilings.pg ? `sellerGoods!info at ${Math.round((info.requestsPerSecond / ceilings.pg) * 100)}% of the bare-pg ceiling (goal >= 50%)` : undefined,
@@ -398,10 +425,11 @@ async function main() {
       ...rows.filter((row) => row.ordersPerSecond !== undefined).map((row) => `${row.name}: ${row.ordersPerSecond} orders/s, p99 ${row.p99} ms, ${row.accepted} paid, ${row.unpaidAtCutOff} placed but cut off before paying`),
       rows.length > 0 ? `errors: ${rows.reduce((sum, row) => sum + row.errors, 0)} (goal 0)` : undefined,
       ...(storeResult?.goals ?? []),
+      ...(consoleResult?.goals ?? []),
     ].filter(Boolean);
 
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    const environment = { node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods };
+    const environment = { node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries } } : {}) };
     const sections = [
       `# Bench ${date}`,
       rows.length > 0
@@ -409,11 +437,12 @@ async function main() {
         : `${goods} goods, ${environment.cpus} CPUs, Node ${process.version}.`,
       rows.length > 0 ? table(rows, ceilings) : undefined,
       storeResult?.markdown,
+      consoleResult?.markdown,
       goals.map((goal) => `- ${goal}`).join('\n'),
     ];
     const markdown = `${sections.filter(Boolean).join('\n\n')}\n`;
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, ...(storeResult ? { store: storeResult.json } : {}), goals }, null, 2)}\n`);
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, ...(storeResult ? { store: storeResult.json } : {}), ...(consoleResult ? { console: consoleResult.json } : {}), goals }, null, 2)}\n`);
     writeFileSync(path.join(root, 'bench', 'results', `${date}.md`), markdown);
     process.stdout.write(`\n${markdown}\n`);
   } finally {

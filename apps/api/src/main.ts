@@ -196,8 +196,9 @@ async function benchFixtures(): Promise<void> {
 }
 
 /**
- * `caravan seed-scale [--users 100000] [--orders 100000] [--ledger-entries 1000000]`: data at scale for
- * the bench (see seed/scale.ts); once per database. Needs the catalogue (`caravan seed`) first.
+ * `caravan seed-scale [--users 100000] [--orders 100000] [--ledger-entries 1000000] [--out file.json]`: data at scale for
+ * the bench (see seed/scale.ts) and the bench's console operator; once per database. Needs the catalogue
+ * (`caravan seed`) first. `--out` writes what was seeded and the operator's credentials.
  */
 async function scaleFixtures(): Promise<void> {
   const env = loadEnv();
@@ -211,6 +212,8 @@ async function scaleFixtures(): Promise<void> {
     };
     const started = Date.now();
     const result = await seedScale(services, database.db, argon2Hasher(), size, (line) => process.stderr.write(`[seed] ${line}\n`));
+    const outIndex = process.argv.indexOf('--out');
+    if (outIndex >= 0 && process.argv[outIndex + 1]) writeFileSync(process.argv[outIndex + 1] ?? '', JSON.stringify(result));
     say(
       result.skipped
         ? `scale data already there: ${result.orders} orders, ${result.entries} ledger entries`

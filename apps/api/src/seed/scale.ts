@@ -26,10 +26,14 @@ export const SCALE_DEFAULTS: ScaleSize = { users: 100_000, orders: 100_000, ledg
 export const SCALE_PREFIX = 'scale';
 export const SCALE_PASSWORD = 'Scale#Bench2026';
 
+/** The admin the bench signs in to the console as. */
+export const SCALE_OPERATOR = { username: 'bench.console', password: 'Bench#Console2026' } as const;
+
 /** Pending deposits left in the review queue. */
 const PENDING_DEPOSITS = 1_000;
 
 export interface ScaleResult {
+  operator: typeof SCALE_OPERATOR;
   users: number;
   orders: number;
   transfers: number;
@@ -44,12 +48,13 @@ const STATUS_OF = `(case
   else 'completed' end)`;
 
 export async function seedScale(services: Services, db: Database, hasher: PasswordHasher, size: ScaleSize, log: (line: string) => void): Promise<ScaleResult> {
+  await services.operators.create({ ...SCALE_OPERATOR, role: 'admin' }, 'bench');
   const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where username_key like ${`${SCALE_PREFIX}%`}`);
   if ((existing.rows[0]?.n ?? 0) >= size.users) {
     const counts = await db.execute<{ orders: number; entries: number }>(
       sql`select (select count(*)::int from orders) as orders, (select count(*)::int from ledger_entries) as entries`,
     );
-    return { users: size.users, orders: counts.rows[0]?.orders ?? 0, transfers: 0, entries: counts.rows[0]?.entries ?? 0, skipped: true };
+    return { operator: SCALE_OPERATOR, users: size.users, orders: counts.rows[0]?.orders ?? 0, transfers: 0, entries: counts.rows[0]?.entries ?? 0, skipped: true };
   }
   const users = size.users;
   const orders = size.orders;
@@ -136,7 +141,7 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
              created_at + interval '10 days'
         from scale_orders`);
     await run(`insert into order_items (id, order_id, seller_goods_id, goods_id, sku_id, names, attributes, image, quantity, original_price, unit_price, system_price, freight, tax, service_fee, line_amount)
-      select md5('scale-item-' || i), id, listing_id, goods_id, sku_id, names, '[]'::jsonb, '', 1, total, total, total, 0, 0, 0, total from scale_orders`);
+      select md5('scale-item-' || i), id, listing_id, goods_id, sku_id, names, '{"en": ""}'::jsonb, '', 1, total, total, total, 0, 0, 0, total from scale_orders`);
     step(`${orders} orders with their items`);
 
     // every transfer, in time order: deposits, payments (wallet -> the order's escrow), releases (escrow -> goods revenue)
@@ -174,5 +179,5 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
     sql`select (select count(*)::int from ledger_transfers) as transfers, (select count(*)::int from ledger_entries) as entries`,
   );
   await db.execute(sql.raw('analyze users, orders, order_items, recharge_orders, ledger_accounts, ledger_transfers, ledger_entries'));
-  return { users, orders, transfers: counts.rows[0]?.transfers ?? 0, entries: counts.rows[0]?.entries ?? 0, skipped: false };
+  return { operator: SCALE_OPERATOR, users, orders, transfers: counts.rows[0]?.transfers ?? 0, entries: counts.rows[0]?.entries ?? 0, skipped: false };
 }

@@ -44,6 +44,10 @@ describe('data at scale for the bench', () => {
     const page = await consoleCall<{ items: { status: string }[]; total: number }>(t, 'GET', '/orders?page=1&pageSize=20&status=completed', admin.token);
     expect(page.status).toBe(200);
     expect(page.body.total).toBe(39);
+    const someOrder = await t.database.pool.query<{ id: string }>("select id from orders where status = 'completed' limit 1");
+    const detail = await consoleCall<{ items: unknown[] }>(t, 'GET', `/orders/${someOrder.rows[0]?.id ?? ''}`, admin.token);
+    expect(detail.status).toBe(200);
+    expect(detail.body.items).toHaveLength(1);
     const pending = await consoleCall<{ total: number }>(t, 'GET', '/recharges?state=pending&page=1&pageSize=20', admin.token);
     expect(pending.body.total).toBeGreaterThan(0);
 

@@ -85,6 +85,11 @@ export const orders = pgTable(
     index('orders_buyer_status_idx').on(table.buyerId, table.status, table.createdAt.desc()),
     index('orders_shop_idx').on(table.shopId, table.createdAt.desc(), table.id),
     index('orders_checkout_idx').on(table.checkoutId),
+    // the console's order search, newest first, over every order or one state
+    index('orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // the dashboard's paid orders and GMV of a day
+    index('orders_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
+    index('orders_status_created_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('orders_shop_refund_idx').on(table.shopId, table.refundRequestedAt.desc()).where(sql`${table.refundState} <> 'none'`),
     index('orders_refund_queue_idx').on(table.refundRequestedAt).where(sql`${table.refundState} = 'requested'`),
     index('orders_pay_deadline_idx').on(table.payDeadlineAt).where(sql`${table.status} = 'pending_payment'`),
