@@ -127,6 +127,8 @@ async function vacuum() {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
     await pool.query('vacuum analyze seller_goods, seller_goods_views, goods, goods_skus, shops');
+    // the bulk-generated tables at scale: their visibility map, as autovacuum would leave it
+    if (SCALE) await pool.query('vacuum analyze users, orders, order_items, recharge_orders, withdraw_orders, ledger_accounts, ledger_transfers, ledger_entries, audit_log');
   } finally {
     await pool.end();
   }
