@@ -57,11 +57,11 @@ function Editor({ slug, locale, version, base, languageName, pageName }: { slug:
     <Row gutter={[24, 24]}>
       <Col xs={24} xl={12}>
         <Form layout="vertical" disabled={!writable}>
-          <Form.Item label={t('catalog:information.pageTitle')} required>
-            <Input value={title} maxLength={INFORMATION_TITLE_MAX} showCount onChange={(event) => setTitle(event.target.value)} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'} />
+          <Form.Item label={t('catalog:information.pageTitle')} htmlFor="information-title" required>
+            <Input id="information-title" value={title} maxLength={INFORMATION_TITLE_MAX} showCount onChange={(event) => setTitle(event.target.value)} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'} />
           </Form.Item>
-          <Form.Item label={t('catalog:information.body')} required extra={t('catalog:information.bodyHelp')}>
-            <Input.TextArea value={body} maxLength={INFORMATION_BODY_MAX} autoSize={{ minRows: 16, maxRows: 40 }} onChange={(event) => setBody(event.target.value)} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'} />
+          <Form.Item label={t('catalog:information.body')} htmlFor="information-body" required extra={t('catalog:information.bodyHelp')}>
+            <Input.TextArea id="information-body" value={body} maxLength={INFORMATION_BODY_MAX} autoSize={{ minRows: 16, maxRows: 40 }} onChange={(event) => setBody(event.target.value)} lang={locale} dir={isRtl(locale) ? 'rtl' : 'ltr'} />
           </Form.Item>
         </Form>
         {writable ? (
