@@ -10,8 +10,9 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // store: an operator writes a French version of the returns policy over console REST -> the footer's
 // link reaches the page -> French readers get the French text, Arabic readers the English one (said so
 // in Arabic, the page right to left, the English text left to right) -> /information lists the pages;
-// an operator schedules a lucky draw -> the home page shows its box, linking to the activity in a new
-// tab, until the visitor closes it.
+// an operator writes the Spanish privacy policy in the console's editor -> the store shows it; an
+// operator schedules a lucky draw -> the home page shows its box, linking to the activity in a new
+// tab, until the visitor closes it -> the operator ends it in the console.
 
 const WAIT = { timeout: 30_000 };
 const STEP = 120_000;
@@ -153,12 +154,18 @@ describe('the lucky draw', () => {
     expect(await page.getByRole('complementary', { name: catalog('luckyDraw.title') }).count()).toBe(0);
   }, STEP);
 
-  it('the console lists the activity as running, with the action to end it', async () => {
+  it('the console lists the activity as running, and ending it there takes it off the store', async () => {
     await page.goto('/console/lucky-draw');
     const row = page.getByRole('row').filter({ hasText: DRAW_TITLE });
     await row.getByText(consoleCatalog('luckyDraw.states.running')).waitFor(WAIT);
     await row.getByRole('button', { name: consoleCatalog('luckyDraw.end') }).waitFor(WAIT);
     await screenshot(page, 'console-lucky-draw');
+    await row.getByRole('button', { name: consoleCatalog('luckyDraw.end') }).click();
+    await page.getByRole('dialog').getByRole('button', { name: consoleCommon('actions.confirm') }).click();
+    await page.getByText(consoleCatalog('luckyDraw.ended')).waitFor(WAIT);
+    await row.getByText(consoleCatalog('luckyDraw.states.ended')).waitFor(WAIT);
+    const current = (await (await fetch(`${server.baseUrl}/wap/api/activity/lottery!getCurrentActivity.action`)).json()) as { data: unknown };
+    expect(current.data).toEqual({});
   }, STEP);
 
   it('leaves no script errors or failed loads behind', () => {
