@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOCALES } from './languages.ts';
 
 // Information pages (spec section 2: about us, policies, rules ...) operators edit per brand and
 // language, English being the version every other language falls back to; and the console's
@@ -38,6 +37,7 @@ export const informationListOutput = z.object({
   /** the language of the titles' request; each item says which language its title is in */
   result: z.array(z.object({ slug: z.string(), title: z.string(), lang: z.string() })),
 });
+export type InformationListItem = z.output<typeof informationListOutput>['result'][number];
 
 export const informationGetInput = z.object({
   slug: z
@@ -57,6 +57,7 @@ export const informationGetOutput = z.object({
   /** true when English was served instead of the language asked for */
   fallback: z.boolean(),
 });
+export type InformationPageContent = z.output<typeof informationGetOutput>;
 
 // ---- console REST ---------------------------------------------------------------------------
 
@@ -88,8 +89,6 @@ export const informationPageBody = z.object({
 export const informationDeleteBody = z.object({ reason: z.string().trim().max(INFORMATION_REASON_MAX).optional() });
 export const informationPreviewBody = z.object({ body: z.string().max(2 * INFORMATION_BODY_MAX) });
 export const informationPreview = z.object({ html: z.string() });
-
-export const INFORMATION_LOCALES = LOCALES;
 
 // ---- lucky-draw activities (console) ----------------------------------------------------------
 

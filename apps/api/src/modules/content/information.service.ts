@@ -4,7 +4,9 @@ import {
   INFORMATION_SLUGS,
   INFORMATION_TITLE_MAX,
   isInformationSlug,
+  type InformationListItem,
   type InformationPage,
+  type InformationPageContent,
   type InformationSlug,
 } from '@caravan/contract/information';
 import { findLocale, LOCALES, type Locale } from '@caravan/contract/languages';
@@ -28,21 +30,6 @@ const TARGET = 'information_page';
 /** How long another API process may serve a page's previous version after a change. */
 export const STORE_CACHE_MS = 60_000;
 
-export interface StorePage {
-  slug: InformationSlug;
-  title: string;
-  html: string;
-  updatedAt: string;
-  lang: Locale;
-  fallback: boolean;
-}
-
-export interface StoreListItem {
-  slug: InformationSlug;
-  title: string;
-  lang: Locale;
-}
-
 export interface PageInput {
   title: string;
   body: string;
@@ -62,8 +49,8 @@ function length(text: string): number {
 }
 
 export class InformationService {
-  private readonly pages: TtlCache<StorePage>;
-  private readonly lists: TtlCache<StoreListItem[]>;
+  private readonly pages: TtlCache<InformationPageContent>;
+  private readonly lists: TtlCache<InformationListItem[]>;
 
   constructor(
     private readonly db: Database,
@@ -79,26 +66,26 @@ export class InformationService {
   // ---- store ----------------------------------------------------------------------------------
 
   /** The pages of the brand in the store's order, each titled in `locale` or else in English. */
-  list(locale: Locale): Promise<StoreListItem[]> {
+  list(locale: Locale): Promise<InformationListItem[]> {
     return this.lists.get(locale, async () => {
       const rows = await this.repository.listInformationPages(this.db, this.brand.id, [...new Set([locale, INFORMATION_FALLBACK_LOCALE])]);
-      const items: StoreListItem[] = [];
+      const items: InformationListItem[] = [];
       for (const slug of INFORMATION_SLUGS) {
         const own = rows.find((row) => row.slug === slug && row.locale === locale);
         const chosen = own ?? rows.find((row) => row.slug === slug && row.locale === INFORMATION_FALLBACK_LOCALE);
-        if (chosen) items.push({ slug, title: chosen.title, lang: chosen.locale as Locale });
+        if (chosen) items.push({ slug, title: chosen.title, lang: chosen.locale });
       }
       return items;
     });
   }
 
   /** One page in `locale`, or in English when that language has no version. */
-  get(slug: InformationSlug, locale: Locale): Promise<StorePage> {
+  get(slug: InformationSlug, locale: Locale): Promise<InformationPageContent> {
     return this.pages.get(`${slug}|${locale}`, async () => {
       const rows = await this.repository.findInformationPages(this.db, this.brand.id, slug, [...new Set([locale, INFORMATION_FALLBACK_LOCALE])]);
       const row = rows.find((candidate) => candidate.locale === locale) ?? rows.find((candidate) => candidate.locale === INFORMATION_FALLBACK_LOCALE);
       if (!row) throw new AppError('content.page_unknown');
-      return { slug, title: row.title, html: renderMarkdown(row.body), updatedAt: row.updatedAt.toISOString(), lang: row.locale as Locale, fallback: row.locale !== locale };
+      return { slug, title: row.title, html: renderMarkdown(row.body), updatedAt: row.updatedAt.toISOString(), lang: row.locale, fallback: row.locale !== locale };
     });
   }
 

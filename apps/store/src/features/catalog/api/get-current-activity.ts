@@ -1,18 +1,12 @@
 // activity/lottery!getCurrentActivity: the running lucky-draw activity ({} when none).
+import type { CurrentActivity } from '@caravan/contract/content';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-export interface LuckyDraw {
-  id?: string;
-  title?: string;
-  detailUrl?: string;
-  running?: string;
-}
 
 export const currentActivityQueryOptions = () =>
   queryOptions({
     queryKey: ['catalog', 'lucky-draw'],
-    queryFn: () => api.call<LuckyDraw | null>('activity/lottery!getCurrentActivity', {}, { silent: true }),
+    queryFn: () => api.call<CurrentActivity | null>('activity/lottery!getCurrentActivity', {}, { silent: true }),
     staleTime: 60_000,
   });
 

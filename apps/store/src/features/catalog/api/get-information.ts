@@ -1,24 +1,8 @@
 // information!list and information!get: the brand's information pages (about us, policies, rules ...)
 // in the store's language, or English where that language has no version. They change rarely.
+import type { InformationListItem, InformationPageContent } from '@caravan/contract/information';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-
-export interface InformationListItem {
-  slug: string;
-  title: string;
-  /** the language of the title: the store's, or en when the page has no version in it */
-  lang: string;
-}
-
-export interface InformationPageContent {
-  slug: string;
-  title: string;
-  /** HTML the server rendered from the operator's Markdown and sanitised */
-  html: string;
-  updatedAt: string;
-  lang: string;
-  fallback: boolean;
-}
 
 const STALE_MS = 5 * 60_000;
 
