@@ -28,6 +28,10 @@ import { ContentRepository } from './modules/content/content.repository.ts';
 import { ContentService } from './modules/content/content.service.ts';
 import { bannersConsoleRoutes } from './modules/content/banners.routes.ts';
 import { BannersService } from './modules/content/banners.service.ts';
+import { ActivitiesService } from './modules/content/activities.service.ts';
+import { informationActions } from './modules/content/information.legacy.ts';
+import { informationConsoleRoutes } from './modules/content/information.routes.ts';
+import { InformationService } from './modules/content/information.service.ts';
 import { SettingsService } from './modules/content/settings.ts';
 import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -106,6 +110,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { Metrics, registerMetrics } from './platform/metrics.ts';
 import { TtlCache } from './platform/ttl-cache.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
+import { loadBrand } from './platform/brand.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
 import { registerStaticApps } from './static-apps.ts';
@@ -180,6 +185,8 @@ export interface Services {
   categoryAdmin: CategoryAdminService;
   goodsAdmin: GoodsAdminService;
   banners: BannersService;
+  information: InformationService;
+  activities: ActivitiesService;
   checkout: CheckoutService;
   payments: PaymentService;
   orders: OrdersService;
@@ -347,6 +354,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const categoryAdmin = new CategoryAdminService(db, categoriesRepository, categories, audit, clock);
   const goodsAdmin = new GoodsAdminService(db, new GoodsAdminRepository(), goods, audit, clock);
   const banners = new BannersService(db, contentRepository, { isStoredImage: (url) => uploads.isStoredImage(url) }, audit, clock);
+  // the store's information pages (of this server's brand) and lucky-draw activities
+  const information = new InformationService(db, contentRepository, loadBrand(env.BRAND), audit, clock);
+  const activities = new ActivitiesService(db, contentRepository, audit, clock);
   const geo = new GeoDirectory();
   const addresses = new AddressesService(db, new AddressesRepository(), geo, settings, clock);
   const reviewsRepository = new ReviewsRepository();
@@ -517,6 +527,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const actions: AnyAction[] = [
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
     ...contentActions(content),
+    ...informationActions(information),
     ...uploadsActions(uploads),
     ...catalogActions({ categories, goods, shops, reviews, serviceScores: (shopId) => sellerPanel.scores(shopId) }),
     ...favoritesActions(favorites),
@@ -553,6 +564,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         catalogConsoleRoutes({ categories: categoryAdmin, goods: goodsAdmin }),
         shopsConsoleRoutes({ shops, usernames: (ids) => accounts.profiles(ids) }),
         bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
+        informationConsoleRoutes({ information, activities }),
         operatorAdminRoutes({ admin: operatorAdmin }),
         sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
       ],
@@ -608,6 +620,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       categoryAdmin,
       goodsAdmin,
       banners,
+      information,
+      activities,
       checkout,
       payments,
       orders,

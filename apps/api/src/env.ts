@@ -41,6 +41,8 @@ const envSchema = z.object({
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`; unset, it is open (keep it off the public proxy). */
   METRICS_TOKEN: z.string().min(16).optional(),
   DATA_DIR: z.string().default('.data'),
+  /** The white-label brand (brands/<id>/brand.json) whose information pages this server answers with. */
+  BRAND: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a folder name under brands/').default('caravan'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Zone of the platform's business day (lock-outs until "tomorrow", displayed times). */
   PLATFORM_TIMEZONE: z.string().default('Asia/Shanghai'),

@@ -68,6 +68,9 @@ async function serve(): Promise<void> {
   const lifecycle = new Lifecycle();
   // the store's chat dialog connects to the chat socket this process serves (CHAT_PORT, on the page's host)
   const { app, services, metrics } = await buildApp({ env, db: database.db, lifecycle, chatSocket: String(env.CHAT_PORT), ...(redis ? { redis } : {}) });
+  // the brand's default English information pages, where it has none yet (never over an operator's text)
+  const pagesAdded = await services.information.seedDefaults();
+  if (pagesAdded > 0) say(`Seeded ${pagesAdded} default information pages for brand ${env.BRAND}`);
   if (env.SEED_DEMO) {
     await seedDemoAccounts(services);
     if (await catalogueIsEmpty(database.pool)) {
@@ -164,6 +167,7 @@ async function seed(): Promise<void> {
   const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
   const { app, services } = await buildApp({ env, db: database.db });
   try {
+    await services.information.seedDefaults();
     if (env.SEED_DEMO) await seedDemoAccounts(services);
     const result = await seedCatalogueInto(env, database, size);
     if (env.SEED_DEMO) await seedDemoShop(services);

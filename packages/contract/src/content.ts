@@ -55,5 +55,6 @@ export const activityOutput = z.object({
   status: z.string().optional(),
   running: z.string().optional(),
 });
+export type CurrentActivity = z.output<typeof activityOutput>;
 
 export const downloadUrlOutput = z.string();

@@ -1,4 +1,4 @@
-import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, FileTextOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -121,8 +121,9 @@ export function ConsoleLayout() {
       key: 'catalogue',
       icon: <AppstoreOutlined />,
       label: t('common:nav.catalogue'),
-      children: [PATHS.categories, PATHS.goods, PATHS.shops, PATHS.banners].map((key) => ({ key, label: t(`common:nav.${key.slice(1)}`) })),
+      children: [PATHS.categories, PATHS.goods, PATHS.shops, PATHS.banners, PATHS.luckyDraw].map((key) => ({ key, label: t(`common:nav.${key === PATHS.luckyDraw ? 'luckyDraw' : key.slice(1)}`) })),
     },
+    can('information.read') && { key: PATHS.information, icon: <FileTextOutlined />, label: t('common:nav.information') },
     can('operators.manage') && { key: PATHS.operators, icon: <TeamOutlined />, label: t('common:nav.operators') },
   ].filter((item) => item !== false);
 

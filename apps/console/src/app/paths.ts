@@ -16,6 +16,8 @@ export const PATHS = {
   goods: '/goods',
   shops: '/shops',
   banners: '/banners',
+  luckyDraw: '/lucky-draw',
+  information: '/information',
   operators: '/operators',
 } as const;
 

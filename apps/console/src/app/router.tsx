@@ -21,6 +21,9 @@ const CategoriesPage = lazy(() => import('../features/catalog/categories-page.ts
 const GoodsPage = lazy(() => import('../features/catalog/goods-page.tsx'));
 const ShopsPage = lazy(() => import('../features/shops/shops-page.tsx'));
 const BannersPage = lazy(() => import('../features/banners/banners-page.tsx'));
+const InformationPage = lazy(() => import('../features/information/information-page.tsx'));
+const InformationEditorPage = lazy(() => import('../features/information/information-editor-page.tsx'));
+const LuckyDrawPage = lazy(() => import('../features/information/lucky-draw-page.tsx'));
 const OperatorsPage = lazy(() => import('../features/operators/operators-page.tsx'));
 
 function RequireSession({ children }: { children: ReactNode }) {
@@ -60,6 +63,9 @@ export const router = createBrowserRouter(
         { path: PATHS.goods.slice(1), element: page(<GoodsPage />) },
         { path: PATHS.shops.slice(1), element: page(<ShopsPage />) },
         { path: PATHS.banners.slice(1), element: page(<BannersPage />) },
+        { path: PATHS.luckyDraw.slice(1), element: page(<LuckyDrawPage />) },
+        { path: PATHS.information.slice(1), element: page(<InformationPage />) },
+        { path: `${PATHS.information.slice(1)}/:slug/:locale`, element: page(<InformationEditorPage />) },
         { path: PATHS.operators.slice(1), element: page(<OperatorsPage />) },
         { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
       ],

@@ -21,6 +21,7 @@ export const routes: RouteObject[] = [
       { path: 'commodity', ...page(() => import('../features/catalog/pages/commodity-page.tsx')) },
       { path: 'discounted', ...page(() => import('../features/catalog/pages/discounted-page.tsx')) },
       { path: 'information', ...page(() => import('../features/catalog/pages/information-page.tsx')) },
+      { path: 'information/:slug', ...page(() => import('../features/catalog/pages/information-detail-page.tsx')) },
       { path: 'productDetails', ...page(() => import('../features/catalog/pages/product-details-page.tsx')) },
       { path: 'store', ...page(() => import('../features/catalog/pages/store-page.tsx')) },
       { path: 'searchGoods', ...page(() => import('../features/catalog/pages/search-goods-page.tsx')) },

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INFORMATION_PAGES, linkTarget, promotePageHref } from '../../src/features/catalog/links.ts';
+import { INFORMATION_SLUGS } from '@caravan/contract/information';
+import { linkTarget } from '../../src/features/catalog/links.ts';
+import { FOOTER_POLICY_LINKS, informationPath } from '../../src/lib/information-links.ts';
 
 describe('linkTarget', () => {
   it('routes internal paths and opens web addresses', () => {
@@ -14,17 +16,10 @@ describe('linkTarget', () => {
   });
 });
 
-describe('promotePageHref', () => {
-  it('puts the language in the query and the page in the hash, as the footer does', () => {
-    expect(promotePageHref('/promote/', 'ar', 'privacyPolicy')).toBe('/promote/?lang=ar#/privacyPolicy');
-    expect(promotePageHref('https://promote.example/?b=1#/x', 'zh-CN', 'Delivery')).toBe('https://promote.example/?b=1&lang=zh-CN#/Delivery');
-  });
-
-  it('covers the information pages of spec section 2 with the hash routes it names', () => {
-    const routes = Object.fromEntries(INFORMATION_PAGES.map((page) => [page.key, page.route]));
-    expect(routes).toMatchObject({ privacy: 'privacyPolicy', returns: 'returnPolicy', delivery: 'Delivery', shipping: 'shippingPolicy' });
-    expect(INFORMATION_PAGES.map((page) => page.key)).toEqual([
-      'aboutUs', 'careers', 'news', 'contactUs', 'privacy', 'returns', 'servicePolicy', 'delivery', 'shipping', 'buyerRules', 'sellerRules', 'modernSlavery',
-    ]);
+describe('information links', () => {
+  it('the footer policy links open pages of spec section 2', () => {
+    expect(FOOTER_POLICY_LINKS.map((link) => link.label)).toEqual(['privacy', 'returns', 'delivery', 'shipping']);
+    for (const link of FOOTER_POLICY_LINKS) expect(INFORMATION_SLUGS).toContain(link.slug);
+    expect(informationPath('modern-slavery')).toBe('/information/modern-slavery');
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { timestamptz } from '../columns.ts';
 
 /** Operator-editable configuration values; typed definitions and defaults live in the content module. */
@@ -53,4 +53,24 @@ export const activities = pgTable(
     createdAt: timestamptz().notNull(),
   },
   (table) => [index('activities_window_idx').on(table.startsAt, table.endsAt)],
+);
+
+/**
+ * Information pages (about us, policies, rules ...) operators edit, one row per brand, page and
+ * language; the store falls back to English when a language has no version. `body` is Markdown,
+ * rendered and sanitised by the server when read.
+ */
+export const informationPages = pgTable(
+  'information_pages',
+  {
+    brand: text().notNull(),
+    slug: text().notNull(),
+    locale: text().notNull(),
+    title: text().notNull(),
+    body: text().notNull(),
+    /** operator id of the last change; null for the seeded default */
+    updatedBy: text(),
+    updatedAt: timestamptz().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.brand, table.slug, table.locale] })],
 );

@@ -1,9 +1,10 @@
 import type { Executor } from '@caravan/db/client';
-import { activities, banners, subscriptions } from '@caravan/db/schema/content';
-import { and, asc, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import { activities, banners, informationPages, subscriptions } from '@caravan/db/schema/content';
+import { and, asc, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 
 export type BannerRow = typeof banners.$inferSelect;
 export type ActivityRow = typeof activities.$inferSelect;
+export type InformationPageRow = typeof informationPages.$inferSelect;
 
 export class ContentRepository {
   async listBanners(executor: Executor, type: string, imgType: string | undefined, limit: number, offset: number): Promise<BannerRow[]> {
@@ -74,5 +75,73 @@ export class ContentRepository {
 
   async insertActivity(executor: Executor, row: typeof activities.$inferInsert): Promise<void> {
     await executor.insert(activities).values(row).onConflictDoNothing();
+  }
+
+  /** Enabled activities whose window meets [from, to), to refuse two at once. */
+  async overlappingActivities(executor: Executor, from: Date, to: Date): Promise<ActivityRow[]> {
+    return executor.select().from(activities).where(and(eq(activities.enabled, true), lt(activities.startsAt, to), gt(activities.endsAt, from)));
+  }
+
+  /** The console's list: the latest first (a handful a year). */
+  async listActivities(executor: Executor, limit: number): Promise<ActivityRow[]> {
+    return executor.select().from(activities).orderBy(desc(activities.startsAt), desc(activities.id)).limit(limit);
+  }
+
+  async findActivityForUpdate(executor: Executor, id: string): Promise<ActivityRow | undefined> {
+    const rows = await executor.select().from(activities).where(eq(activities.id, id)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async updateActivity(executor: Executor, id: string, changes: Partial<typeof activities.$inferInsert>): Promise<ActivityRow | undefined> {
+    const rows = await executor.update(activities).set(changes).where(eq(activities.id, id)).returning();
+    return rows[0];
+  }
+
+  /** Serialises activity changes: one create or end at a time, so two overlapping ones cannot both pass the check. */
+  async lockActivities(executor: Executor): Promise<void> {
+    await executor.execute(sql`select pg_advisory_xact_lock(hashtext('content.activities'))`);
+  }
+
+  // ---- information pages ----------------------------------------------------------------------
+
+  /** Every version of a brand's pages, without their bodies (the console's overview, the store's list). */
+  async listInformationPages(executor: Executor, brand: string, locales?: string[]): Promise<Omit<InformationPageRow, 'body'>[]> {
+    return executor
+      .select({ brand: informationPages.brand, slug: informationPages.slug, locale: informationPages.locale, title: informationPages.title, updatedBy: informationPages.updatedBy, updatedAt: informationPages.updatedAt })
+      .from(informationPages)
+      .where(and(eq(informationPages.brand, brand), locales ? inArray(informationPages.locale, locales) : undefined));
+  }
+
+  /** The versions of one page in the given languages. */
+  async findInformationPages(executor: Executor, brand: string, slug: string, locales: string[]): Promise<InformationPageRow[]> {
+    return executor.select().from(informationPages).where(and(eq(informationPages.brand, brand), eq(informationPages.slug, slug), inArray(informationPages.locale, locales)));
+  }
+
+  async findInformationPageForUpdate(executor: Executor, brand: string, slug: string, locale: string): Promise<InformationPageRow | undefined> {
+    const rows = await executor
+      .select()
+      .from(informationPages)
+      .where(and(eq(informationPages.brand, brand), eq(informationPages.slug, slug), eq(informationPages.locale, locale)))
+      .limit(1)
+      .for('update');
+    return rows[0];
+  }
+
+  async upsertInformationPage(executor: Executor, row: InformationPageRow): Promise<void> {
+    await executor
+      .insert(informationPages)
+      .values(row)
+      .onConflictDoUpdate({ target: [informationPages.brand, informationPages.slug, informationPages.locale], set: { title: row.title, body: row.body, updatedBy: row.updatedBy, updatedAt: row.updatedAt } });
+  }
+
+  /** Inserts the rows that do not exist yet; existing versions are kept. Answers how many were added. */
+  async insertMissingInformationPages(executor: Executor, rows: InformationPageRow[]): Promise<number> {
+    if (rows.length === 0) return 0;
+    const inserted = await executor.insert(informationPages).values(rows).onConflictDoNothing().returning({ slug: informationPages.slug });
+    return inserted.length;
+  }
+
+  async deleteInformationPage(executor: Executor, brand: string, slug: string, locale: string): Promise<void> {
+    await executor.delete(informationPages).where(and(eq(informationPages.brand, brand), eq(informationPages.slug, slug), eq(informationPages.locale, locale)));
   }
 }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import brand from 'virtual:brand';
 import { api } from '../../lib/api.ts';
+import { FOOTER_POLICY_LINKS, informationPath } from '../../lib/information-links.ts';
 import { message } from '../../lib/toast.ts';
 import { useSession } from '../../lib/session.ts';
 
@@ -71,7 +72,6 @@ export function Footer() {
   const { t, i18n } = useTranslation('common');
   const { token } = useSession();
   const lang = i18n.language;
-  const policy = (hash: string) => `${brand.links.promoteSite}?lang=${encodeURIComponent(lang)}#/${hash}`;
   // user-centre links go to the login page when nobody is signed in (spec section 2)
   const member = (to: string) => (token ? to : `/login?redirect=${encodeURIComponent(to)}`);
   return (
@@ -80,10 +80,11 @@ export function Footer() {
         <Newsletter />
         <nav className="footer-column" aria-label={t('footer.policies')}>
           <h2 className="footer-heading">{t('footer.policies')}</h2>
-          <a href={policy('privacyPolicy')}>{t('footer.privacy')}</a>
-          <a href={policy('returnPolicy')}>{t('footer.returns')}</a>
-          <a href={policy('Delivery')}>{t('footer.delivery')}</a>
-          <a href={policy('shippingPolicy')}>{t('footer.shipping')}</a>
+          {FOOTER_POLICY_LINKS.map((link) => (
+            <Link key={link.label} to={informationPath(link.slug)}>
+              {t(`footer.${link.label}`)}
+            </Link>
+          ))}
         </nav>
         <nav className="footer-column" aria-label={t('footer.userCenter')}>
           <h2 className="footer-heading">{t('footer.userCenter')}</h2>

@@ -2,7 +2,6 @@
 // session, so the new user is signed in straight away. A referral code saved from `?code=` is sent
 // as the invitation code.
 import { STORAGE_KEYS } from '@caravan/ui/storage';
-import { REQUEST_CODES, type Locale } from '@caravan/ui/i18n';
 import { Button, Checkbox, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
@@ -29,6 +28,7 @@ import { AuthCard } from '../components/auth-card.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import { safeRedirect } from '../safe-redirect.ts';
+import { informationPath } from '../../../lib/information-links.ts';
 import '../account.css';
 import { useMessage } from '../../../components/feedback.tsx';
 
@@ -47,7 +47,7 @@ interface RegisterValues {
 const KINDS: RegistrationKind[] = ['username', 'email', 'phone'];
 
 export default function RegisterPage() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const message = useMessage();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -83,8 +83,8 @@ export default function RegisterPage() {
     );
   };
 
-  const lang = REQUEST_CODES[i18n.language as Locale] ?? 'en';
-  const termsUrl = `${brand.links.promoteSite}?lang=${encodeURIComponent(lang)}#/privacyPolicy`;
+  // the privacy policy, in a new tab so the form keeps what was typed
+  const termsUrl = informationPath('privacy');
   const loginLink = target === '/index' ? '/login' : `/login?redirect=${encodeURIComponent(target)}`;
 
   return (

@@ -11,6 +11,7 @@ import { useShops } from '../api/get-shops.ts';
 import { BannerStrip, type BannerSlide } from '../components/banner-strip.tsx';
 import { CatalogSection } from '../components/catalog-section.tsx';
 import { GoodsGrid } from '../components/goods-grid.tsx';
+import { LuckyDrawBox } from '../components/lucky-draw-box.tsx';
 import { EmptyState, GridSkeleton, LoadError } from '../components/query-feedback.tsx';
 import { ShopGrid } from '../components/shop-grid.tsx';
 import { HOME_PAGE_SIZE } from '../paging.ts';
@@ -93,6 +94,7 @@ export default function HomePage() {
     <div className="catalog-page catalog-home">
       <h1 className="catalog-visually-hidden">{t('home.title', { brand: brand.name })}</h1>
       <Banners />
+      <LuckyDrawBox />
       <Announcements />
       <RecommendedSection kind="recommended" title={t('home.recommended')} moreHref="/commodity?isRec=1" />
       <ShopsSection />

@@ -1,12 +1,33 @@
 // Information (spec section 2): who we are, in the brand's own words and figures, how to reach us, and
-// the information pages (policies, rules, careers, news) that live on the brand's promote site.
+// the index of the information pages (policies, rules, careers, news) operators edit in the console.
 import { brandText } from '@caravan/ui/brand';
 import type { Locale } from '@caravan/ui/i18n';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import brand from 'virtual:brand';
-import { INFORMATION_PAGES, promotePageHref } from '../links.ts';
+import { useInformationList } from '../api/get-information.ts';
+import { LoadError } from '../components/query-feedback.tsx';
+import { informationPath } from '../../../lib/information-links.ts';
 import { useFormatters } from '@caravan/ui/use-formatters';
 import '../catalog.css';
+
+function PageIndex() {
+  const { t, i18n } = useTranslation('catalog');
+  const list = useInformationList(i18n.language);
+  if (list.isPending) return <p className="catalog-muted" role="status">{t('state.loading')}</p>;
+  if (list.isError) return <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+  return (
+    <ul className="catalog-link-list">
+      {list.data.map((page) => (
+        <li key={page.slug}>
+          <Link to={informationPath(page.slug)} lang={page.lang}>
+            {page.title}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export default function InformationPage() {
   const { t, i18n } = useTranslation('catalog');
@@ -54,13 +75,7 @@ export default function InformationPage() {
       <section className="catalog-panel" aria-labelledby="information-pages">
         <h2 id="information-pages">{t('information.pagesTitle')}</h2>
         <p className="catalog-muted">{t('information.pagesLead', { brand: brand.name })}</p>
-        <ul className="catalog-link-list">
-          {INFORMATION_PAGES.map((page) => (
-            <li key={page.key}>
-              <a href={promotePageHref(brand.links.promoteSite, i18n.language, page.route)}>{t(`information.pages.${page.key}`)}</a>
-            </li>
-          ))}
-        </ul>
+        <PageIndex />
       </section>
     </div>
   );
