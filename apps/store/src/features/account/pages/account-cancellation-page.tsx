@@ -24,7 +24,7 @@ interface CancellationValues {
   agree: boolean;
 }
 
-const CONSEQUENCES = ['signedOut', 'noLogin', 'closed', 'nameReserved'] as const;
+const CONSEQUENCES = ['signedOut', 'noLogin', 'closed', 'erased', 'nameReserved'] as const;
 const CONDITIONS = ['balance', 'deposits', 'orders'] as const;
 
 export default function AccountCancellationPage() {
