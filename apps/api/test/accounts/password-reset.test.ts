@@ -1,10 +1,11 @@
 import { auditLog } from '@caravan/db/schema/platform';
 import { and, eq } from 'drizzle-orm';
 import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import nodemailer from 'nodemailer';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { localFileCodeSender } from '../../src/modules/accounts/code-sender.ts';
+import { localFileCodeSender, RecordingCodeSender, smtpCodeSender } from '../../src/modules/accounts/code-sender.ts';
 import { MAX_CODE_ATTEMPTS } from '../../src/modules/accounts/verification.service.ts';
 import { MINUTE_MS } from '../../src/platform/clock.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
@@ -196,5 +197,35 @@ describe('development code sender', () => {
     expect(text).toContain('482913');
     expect(JSON.stringify(lines)).not.toContain('482913');
     expect(JSON.stringify(lines)).toContain(files[0]);
+  });
+});
+
+describe('SMTP code sender', () => {
+  it('mails e-mail codes from MAIL_FROM; phone codes go to the fallback sender', async () => {
+    // nodemailer's stream transport builds the real message without a server
+    const transport = nodemailer.createTransport({ streamTransport: true, buffer: true });
+    const fallback = new RecordingCodeSender();
+    const mailed: string[] = [];
+    const sender = smtpCodeSender({
+      url: 'smtp://mail.example.com:587',
+      from: 'Caravan <no-reply@caravan.example>',
+      fallback,
+      transport: {
+        sendMail: async (mail) => {
+          const info = await transport.sendMail(mail);
+          mailed.push(String(info.message));
+          return info;
+        },
+      },
+    });
+    await sender.send({ channel: 'email', target: 'mei@example.com', code: '551177', purpose: 'resetpsw', locale: 'en' });
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]).toContain('To: mei@example.com');
+    expect(mailed[0]).toContain('From: Caravan <no-reply@caravan.example>');
+    expect(mailed[0]).toContain('551177');
+    expect(fallback.sent).toEqual([]);
+    await sender.send({ channel: 'sms', target: '+447700900123', code: '661188', purpose: 'resetpsw', locale: 'en' });
+    expect(mailed).toHaveLength(1);
+    expect(fallback.sent).toEqual([{ channel: 'sms', target: '+447700900123', code: '661188', purpose: 'resetpsw' }]);
   });
 });

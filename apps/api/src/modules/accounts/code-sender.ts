@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '@caravan/contract/languages';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 
 export interface CodeMessage {
   channel: 'email' | 'sms';
@@ -49,8 +49,8 @@ export function localFileCodeSender(log: Pick<FastifyBaseLogger, 'info'>, outbox
  * SMTP sender (SMTP_URL, e.g. smtps://user:pass@mail.example.com:465): e-mail codes by mail. SMS has
  * no provider yet, so phone codes go to the fallback sender. Nothing secret is logged.
  */
-export function smtpCodeSender(options: { url: string; from: string; fallback: CodeSender }): CodeSender {
-  const transport = nodemailer.createTransport(options.url);
+export function smtpCodeSender(options: { url: string; from: string; fallback: CodeSender; transport?: Pick<Transporter, 'sendMail'> }): CodeSender {
+  const transport = options.transport ?? nodemailer.createTransport(options.url);
   return {
     async send(message) {
       if (message.channel !== 'email') return options.fallback.send(message);
