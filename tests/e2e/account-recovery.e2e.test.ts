@@ -136,6 +136,14 @@ describe('invite friends', () => {
     await screenshot(page, 'invite-friends-en');
     await logOut(page);
   }, STEP);
+
+  it('a `code` in the address is kept and offered as the invitation code on the register page', async () => {
+    const t = server.testApp;
+    const referrer = await registerUser(t, { username: `linker${SUFFIX}`, password: OLD_PASSWORD });
+    await page.goto(`/index?code=${referrer.usercode}`);
+    await page.goto('/register');
+    await expect.poll(() => page.locator('input[name="agentCode"]').inputValue(), WAIT).toBe(referrer.usercode);
+  }, STEP);
 });
 
 describe('account cancellation', () => {
