@@ -294,7 +294,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const outbox = localFileCodeSender(app.log, resolveFromRoot(env.MAIL_OUTBOX_DIR || path.join(env.DATA_DIR, 'mail')));
   const codeSender = deps.codeSender ?? (env.SMTP_URL ? smtpCodeSender({ url: env.SMTP_URL, from: env.MAIL_FROM, fallback: outbox }) : outbox);
   if (!deps.codeSender && !env.SMTP_URL && env.NODE_ENV === 'production') app.log.warn('SMTP_URL is not set: verification codes are only written to the local outbox (MAIL_OUTBOX_DIR)');
-  const verification = new VerificationService(db, accountsRepository, settings, codeSender, clock);
+  const verification = new VerificationService(db, accountsRepository, settings, codeSender, clock, (error) =>
+    app.log.warn({ err: error }, 'a password-reset code could not be delivered'),
+  );
   const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, audit, clock, env.PLATFORM_TIMEZONE);
   const contentRepository = new ContentRepository();
   const content = new ContentService(db, contentRepository, settings, clock);

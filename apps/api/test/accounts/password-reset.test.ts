@@ -135,6 +135,17 @@ describe('forgot password', () => {
     expect((await reset({ username: 'nobody.here@example.com', password: NEW, re_password: NEW, verifcode: '123456' })).errorKey).toBe('accounts.verifcode_invalid');
   });
 
+  it('does not wait for the delivery: a failing mail server changes nothing in the answer', async () => {
+    const { email } = await emailUser();
+    const send = t.codes.send.bind(t.codes);
+    t.codes.send = () => Promise.reject(new Error('mail server down'));
+    try {
+      expect(await sendResetCode(email)).toMatchObject({ code: '0', msg: 'Verification code sent' });
+    } finally {
+      t.codes.send = send;
+    }
+  });
+
   it('an account without the chosen channel gets nothing, with the same answer', async () => {
     const { email } = await emailUser();
     const before = t.codes.sent.length;

@@ -263,7 +263,7 @@ export class AccountsService {
     const user = await this.repository.findLiveUserByKey(this.db, key);
     const channel = verifcodeType === '1' || (verifcodeType === undefined && !user?.email && user?.phone) ? 'sms' : 'email';
     const address = (channel === 'sms' ? user?.phone : user?.email) ?? undefined;
-    await this.verification.issue({ key, channel, address }, RESET_CODE_PURPOSE, locale);
+    await this.verification.issue({ key, channel, address }, RESET_CODE_PURPOSE, locale, { detached: true });
   }
 
   /**
