@@ -20,7 +20,7 @@ import { completeActionTable, type SpecCall } from './gateway/spec-calls.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsActions } from './modules/accounts/accounts.legacy.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
-import { loggingCodeSender, type CodeSender } from './modules/accounts/code-sender.ts';
+import { localFileCodeSender, smtpCodeSender, type CodeSender } from './modules/accounts/code-sender.ts';
 import { SessionsService, sessionPolicy } from './modules/accounts/sessions.service.ts';
 import { VerificationService } from './modules/accounts/verification.service.ts';
 import { contentActions } from './modules/content/content.legacy.ts';
@@ -298,7 +298,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const hasher = deps.hasher ?? argon2Hasher();
   const accountsRepository = new AccountsRepository(db);
   const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));
-  const verification = new VerificationService(db, accountsRepository, settings, deps.codeSender ?? loggingCodeSender(app.log), clock);
+  const outbox = localFileCodeSender(app.log, resolveFromRoot(env.MAIL_OUTBOX_DIR || path.join(env.DATA_DIR, 'mail')));
+  const codeSender = deps.codeSender ?? (env.SMTP_URL ? smtpCodeSender({ url: env.SMTP_URL, from: env.MAIL_FROM, fallback: outbox }) : outbox);
+  if (!deps.codeSender && !env.SMTP_URL && env.NODE_ENV === 'production') app.log.warn('SMTP_URL is not set: verification codes are only written to the local outbox (MAIL_OUTBOX_DIR)');
+  const verification = new VerificationService(db, accountsRepository, settings, codeSender, clock, (error) =>
+    app.log.warn({ err: error }, 'a password-reset code could not be delivered'),
+  );
   const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, audit, clock, env.PLATFORM_TIMEZONE);
   const contentRepository = new ContentRepository();
   const content = new ContentService(db, contentRepository, settings, clock);
@@ -359,6 +364,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const activities = new ActivitiesService(db, contentRepository, audit, clock);
   const geo = new GeoDirectory();
   const addresses = new AddressesService(db, new AddressesRepository(), geo, settings, clock);
+  accounts.addCancellationCleanup((executor, userId) => addresses.forgetAll(executor, userId));
   const reviewsRepository = new ReviewsRepository();
   const reviews = new ReviewsService(db, reviewsRepository, { reviewers: (ids) => accounts.profiles(ids) }, translator, timeZone);
   if (env.NODE_ENV !== 'test') {
@@ -408,6 +414,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const checkout = new CheckoutService(db, ordersRepository, { findAddress: (userId, id) => addresses.findOwned(userId, id), ...deadlines }, idempotency, settings, clock);
   const payments = new PaymentService(db, ordersRepository, ledger, accounts, idempotency, deadlines, settings, clock);
   const orders = new OrdersService(db, ordersRepository, orderNames, translator, timeZone);
+  accounts.addCancellationGuard((executor, userId) => orders.cancellationVeto(executor, userId));
   const fulfilment = new FulfilmentService(db, ordersRepository, payments, ledger, deadlines, accounts, settings, audit, clock);
   const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isStoredImage: (url) => uploads.isStoredImage(url) }, clock);
   const sellerOrders = new SellerOrdersService(db, ordersRepository, orderNames, timeZone);

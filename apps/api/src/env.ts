@@ -43,6 +43,19 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** The white-label brand (brands/<id>/brand.json) whose information pages this server answers with. */
   BRAND: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a folder name under brands/').default('caravan'),
+  /**
+   * Verification codes (registration, forgot password) by e-mail through this SMTP server, e.g.
+   * smtps://user:password@mail.example.com:465; unset -> written to MAIL_OUTBOX_DIR (development).
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Sender address of those mails. */
+  MAIL_FROM: z.string().default('Caravan <no-reply@localhost>'),
+  /** Where the development sender writes codes (one file per message); empty -> DATA_DIR/mail. */
+  MAIL_OUTBOX_DIR: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Zone of the platform's business day (lock-outs until "tomorrow", displayed times). */
   PLATFORM_TIMEZONE: z.string().default('Asia/Shanghai'),

@@ -2,9 +2,10 @@ import { applyDocumentLanguage, pickLocale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { setApiLocale } from './lib/api.ts';
+import { api, setApiLocale } from './lib/api.ts';
+import { startHeartbeat } from './lib/heartbeat.ts';
 import { initI18n } from './lib/i18n.ts';
-import { store } from './lib/session.ts';
+import { session, store } from './lib/session.ts';
 import './app/global.css';
 
 async function start(): Promise<void> {
@@ -25,6 +26,8 @@ async function start(): Promise<void> {
   const i18n = await initI18n(locale);
   const root = document.getElementById('root');
   if (root) createRoot(root).render(<App i18n={i18n} locale={locale} />);
+  // keeps the session alive while logged in; it never answers an error (silent: no toast)
+  startHeartbeat({ source: session, beat: () => api.call('user!heartbeat', {}, { silent: true }) });
 }
 
 void start();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { choiceParam, textParam } from './params.ts';
+import { pagedListSchema } from './paging.ts';
+import { choiceParam, intParam, textParam } from './params.ts';
 
 // Legacy account calls: request and response shapes (API reference section 3).
 
@@ -49,9 +50,45 @@ export const sessionOutput = z.object({
 
 export const loginInput = z.object({ username, password });
 
+/** What a verification code is for: a code sent for one purpose is refused by the others. */
+export const codePurposes = ['register', 'resetpsw'] as const;
+export type CodePurpose = (typeof codePurposes)[number];
+
+/** Where a password-reset code goes: "1" the bound phone, "2" the bound e-mail ("3" Google is not offered). */
+export const verifcodeTypes = ['1', '2'] as const;
+
 export const sendCodeInput = z.object({
+  /** registration: the e-mail address or phone number; password reset: the account (name, e-mail or phone) */
   target: requiredText('common.param_missing', 'accounts.email_invalid', 100),
+  /** absent -> "register" (the legacy call) */
+  purpose: choiceParam(codePurposes, 'common.param_invalid').optional(),
+  /** password reset: the channel; absent -> the bound e-mail, else the bound phone */
+  verifcode_type: choiceParam(verifcodeTypes, 'accounts.verifcode_type_invalid').optional(),
 });
+
+/** user!resetpsw (forgot password): the account, the code sent by idcode!execute (purpose resetpsw) and the new password twice. */
+export const resetPasswordInput = z.object({
+  username,
+  password: requiredText('accounts.new_password_required', 'accounts.password_length', 256),
+  /** the legacy call had no confirmation; when sent it must match */
+  re_password: z.string({ error: 'accounts.password_length' }).max(256, { error: 'accounts.password_length' }).optional(),
+  verifcode_type: choiceParam(verifcodeTypes, 'accounts.verifcode_type_invalid').optional(),
+  verifcode: requiredText('accounts.verifcode_required', 'accounts.verifcode_invalid', 16),
+});
+
+/** The users a user invited (newest first), names masked. */
+export const invitedListInput = z.object({
+  pageNum: intParam({ error: 'common.page_invalid' }).optional(),
+  pageSize: intParam({ error: 'common.param_invalid' }).optional(),
+});
+export const invitedUserOutput = z.object({
+  /** masked ("a***9") */
+  username: z.string(),
+  /** platform time, "yyyy-MM-dd HH:mm:ss" */
+  joinTime: z.string(),
+});
+export type InvitedUser = z.infer<typeof invitedUserOutput>;
+export const invitedListOutput = pagedListSchema(invitedUserOutput);
 
 export const heartbeatInput = z.object({
   status: choiceParam(['1', '2', '3']).optional(),

@@ -32,6 +32,7 @@ export const routes: RouteObject[] = [
       { path: 'merchantSettled', ...page(() => import('../features/sellers/pages/merchant-settled-page.tsx')) },
       { path: 'login', ...page(() => import('../features/account/pages/login-page.tsx')) },
       { path: 'register', ...page(() => import('../features/account/pages/register-page.tsx')) },
+      { path: 'forgot-password', ...page(() => import('../features/account/pages/forgot-password-page.tsx')) },
       {
         path: 'userInfo',
         ...page(() => import('../features/account/pages/user-center-layout.tsx')),
@@ -43,6 +44,7 @@ export const routes: RouteObject[] = [
           { path: 'order-return', ...page(() => import('../features/orders/pages/order-return-page.tsx')) },
           { path: 'order-evaluation', ...page(() => import('../features/orders/pages/order-evaluation-page.tsx')) },
           { path: 'download', ...page(() => import('../features/account/pages/download-page.tsx')) },
+          { path: 'invite', ...page(() => import('../features/account/pages/invite-page.tsx')) },
           { path: 'collect-goods', ...page(() => import('../features/account/pages/collect-goods-page.tsx')) },
           { path: 'collect-shop', ...page(() => import('../features/account/pages/collect-shop-page.tsx')) },
           { path: 'money-package', ...page(() => import('../features/wallet/pages/money-package-page.tsx')) },

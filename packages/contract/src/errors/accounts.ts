@@ -17,6 +17,9 @@ export const accountsErrors = {
   'accounts.verifcode_invalid': spec.bad,
   'accounts.verifcode_too_many': spec.tooMany,
   'accounts.agent_code_invalid': spec.bad,
+  /** the invitation code is a real user's, but that user may not invite (disabled or cancelled account) */
+  'accounts.referrer_no_right': spec.bad,
+  'accounts.verifcode_type_invalid': spec.bad,
   'accounts.login_failed': { code: '1', status: 401 },
   'accounts.login_locked_minutes': { code: '1', status: 423 },
   'accounts.login_locked_day': { code: '1', status: 423 },
@@ -42,6 +45,8 @@ export const accountsErrors = {
   'accounts.logoff_balance_remaining': spec.conflict,
   'accounts.logoff_unfinished_recharge': spec.conflict,
   'accounts.logoff_unfinished_withdrawal': spec.conflict,
-  'accounts.logoff_unfinished_loan': spec.conflict,
+  /** user!logoff: an order paid but not completed (the orders module's veto) */
   'accounts.logoff_unfinished_order': spec.conflict,
+  /** user!logoff: a refund or return being decided or paid */
+  'accounts.logoff_open_refund': spec.conflict,
 } as const satisfies Record<`accounts.${string}`, ErrorSpec>;

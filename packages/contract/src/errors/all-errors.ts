@@ -46,6 +46,7 @@ export const SUCCESS_KEYS = [
   'success.logged_off',
   'success.subscribed',
   'success.code_sent',
+  'success.password_reset',
   'success.address_bound',
   'success.application_submitted',
   'success.received',

@@ -43,6 +43,8 @@ export const users = pgTable(
     // the console's search by the beginning of a name (LIKE 'abc%' whatever the database's collation)
     index('users_username_key_prefix_idx').on(table.usernameKey.op('text_pattern_ops')),
     uniqueIndex('users_usercode_uq').on(table.usercode),
+    // the user centre's list of invited users
+    index('users_referrer_idx').on(table.referrerId, table.createdAt.desc()).where(sql`${table.referrerId} is not null`),
   ],
 );
 

@@ -4,11 +4,14 @@ import {
   emptyInput,
   emptyOutput,
   heartbeatInput,
+  invitedListInput,
+  invitedListOutput,
   loginInput,
   logoffInput,
   refreshAvatarInput,
   registerNoCodeInput,
   registerWithCodeInput,
+  resetPasswordInput,
   sendCodeInput,
   sessionOutput,
   setSafewordInput,
@@ -28,6 +31,10 @@ export const ACCOUNT_RATE_RULES = {
   loginPerAccount: { name: 'login:account', max: 10, windowMs: MINUTE_MS },
   registerPerIp: { name: 'register:ip', max: 20, windowMs: HOUR_MS },
   codePerIp: { name: 'code:ip', max: 10, windowMs: HOUR_MS },
+  /** password-reset codes asked for one account (on top of the per-target daily limit) */
+  resetCodePerAccount: { name: 'reset-code:account', max: 3, windowMs: HOUR_MS },
+  resetPerIp: { name: 'reset:ip', max: 20, windowMs: HOUR_MS },
+  resetPerAccount: { name: 'reset:account', max: 10, windowMs: HOUR_MS },
   passwordPerAccount: { name: 'password:user', max: 10, windowMs: MINUTE_MS },
   safewordPerAccount: { name: 'safeword:user', max: 10, windowMs: MINUTE_MS },
   safewordPerIp: { name: 'safeword:ip', max: 60, windowMs: MINUTE_MS },
@@ -85,15 +92,46 @@ export function accountsActions(deps: {
       call: 'idcode!execute',
       tag: TAG,
       auth: 'public',
-      summary: 'Send a verification code to an e-mail address or phone number (target).',
+      summary:
+        'Send a verification code: to the e-mail address or phone number `target` (registration), or with purpose=resetpsw to the e-mail (verifcode_type 2) or phone (1) bound to the account `target`; the answer does not tell whether the account exists.',
       input: sendCodeInput,
       output: emptyOutput,
-      rateLimits: [{ rule: R.codePerIp, subject: 'ip' }],
+      rateLimits: [
+        { rule: R.codePerIp, subject: 'ip' },
+        { rule: R.resetCodePerAccount, subject: (input) => (input.purpose === 'resetpsw' ? `reset:${loginKeyOf(input.target)}` : undefined) },
+      ],
       successMessage: 'success.code_sent',
       handler: async (input, ctx) => {
-        await accounts.sendRegistrationCode(input.target, ctx.locale);
+        if (input.purpose === 'resetpsw') await accounts.sendPasswordResetCode(input.target, input.verifcode_type, ctx.locale);
+        else await accounts.sendRegistrationCode(input.target, ctx.locale);
         return null;
       },
+    }),
+    defineAction({
+      call: 'user!resetpsw',
+      tag: TAG,
+      auth: 'public',
+      summary: 'Forgot password: the code sent by idcode!execute (purpose=resetpsw) sets a new password; every session of the account ends.',
+      input: resetPasswordInput,
+      output: emptyOutput,
+      rateLimits: [
+        { rule: R.resetPerIp, subject: 'ip' },
+        { rule: R.resetPerAccount, subject: (input) => loginKeyOf(input.username) },
+      ],
+      successMessage: 'success.password_reset',
+      handler: async (input, ctx) => {
+        await accounts.resetPassword(input, meta(ctx));
+        return null;
+      },
+    }),
+    defineAction({
+      call: 'localuser!invitedList',
+      tag: TAG,
+      auth: 'user',
+      summary: 'The users the logged-in user invited with their code (newest first, names masked, join time), paged.',
+      input: invitedListInput,
+      output: invitedListOutput,
+      handler: (input, ctx) => accounts.invitedUsers(ctx.user.id, input),
     }),
     defineAction({
       call: 'user!newlogin',

@@ -80,13 +80,20 @@ export class AccountsRepository {
     return rows[0];
   }
 
-  async findActiveUserByUsercode(executor: Executor, usercode: string): Promise<UserRow | undefined> {
-    const rows = await executor
-      .select()
+  /** The users `referrerId` invited, newest first (users_referrer_idx). */
+  async invitedBy(executor: Executor, referrerId: string, limit: number, offset: number): Promise<Pick<UserRow, 'username' | 'createdAt'>[]> {
+    return executor
+      .select({ username: users.username, createdAt: users.createdAt })
       .from(users)
-      .where(and(eq(users.usercode, usercode), eq(users.status, 'active')))
-      .limit(1);
-    return rows[0];
+      .where(eq(users.referrerId, referrerId))
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(limit)
+      .offset(offset);
+  }
+
+  async countInvitedBy(executor: Executor, referrerId: string): Promise<number> {
+    const rows = await executor.select({ count: sql<number>`count(*)::int` }).from(users).where(eq(users.referrerId, referrerId));
+    return rows[0]?.count ?? 0;
   }
 
   async insertUser(executor: Executor, row: NewUserRow): Promise<void> {

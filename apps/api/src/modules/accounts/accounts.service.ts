@@ -1,13 +1,16 @@
 import { randomInt } from 'node:crypto';
 import { USER_MATCHES_MAX } from '@caravan/contract/console';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
+import type { CodePurpose, InvitedUser } from '@caravan/contract/accounts';
 import type { Locale } from '@caravan/contract/languages';
+import { resolvePage } from '@caravan/contract/paging';
 import type { Database, Executor } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { dummyHashFor, type PasswordHasher } from '../../platform/passwords.ts';
+import { maskName } from '../../platform/masking.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
 import { isUniqueViolation } from '../../platform/sql.ts';
@@ -27,6 +30,8 @@ import type { VerificationService } from './verification.service.ts';
 
 /** Another module's veto on account cancellation (balance, unfinished recharge, loan ...). */
 export type CancellationGuard = (executor: Executor, userId: string) => Promise<ErrorKey | undefined>;
+/** Another module forgetting a cancelled user's personal data (addresses ...), in the cancellation's transaction. */
+export type CancellationCleanup = (executor: Executor, userId: string) => Promise<void>;
 
 export interface RequestMeta {
   ip?: string;
@@ -42,8 +47,11 @@ export interface SessionGrant {
 
 /** The referral code the legacy client sends when there is none. */
 const NO_AGENT_CODE = '000000';
-const REGISTRATION_CODE_PURPOSE = 'register';
+const REGISTRATION_CODE_PURPOSE: CodePurpose = 'register';
+const RESET_CODE_PURPOSE: CodePurpose = 'resetpsw';
 const USERCODE_ATTEMPTS = 8;
+/** The avatar every account starts with (users.avatar's default). */
+const DEFAULT_AVATAR = '1';
 
 type CredentialCheck = { outcome: 'ok' } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
 
@@ -52,6 +60,7 @@ export const CONSOLE_LOGINS_SHOWN = 20;
 
 export class AccountsService {
   private readonly cancellationGuards: CancellationGuard[] = [];
+  private readonly cancellationCleanups: CancellationCleanup[] = [];
 
   constructor(
     private readonly db: Database,
@@ -117,6 +126,10 @@ export class AccountsService {
     this.cancellationGuards.push(guard);
   }
 
+  addCancellationCleanup(cleanup: CancellationCleanup): void {
+    this.cancellationCleanups.push(cleanup);
+  }
+
   private lockoutPolicy(): LockoutPolicy {
     return {
       maxFailures: this.settings.get('number_of_wrong_passwords'),
@@ -174,11 +187,27 @@ export class AccountsService {
     }
   }
 
+  /**
+   * The user whose invitation code this is. An unknown code is wrong (accounts.agent_code_invalid); the
+   * code of an account that is disabled or cancelled has lost the right to invite (accounts.referrer_no_right).
+   */
   private async findReferrer(agentCode: string | undefined): Promise<UserRow | undefined> {
     if (!agentCode || agentCode === NO_AGENT_CODE) return undefined;
-    const referrer = await this.repository.findActiveUserByUsercode(this.db, agentCode);
+    const referrer = await this.repository.findUserByUsercode(this.db, agentCode);
     if (!referrer) throw new AppError('accounts.agent_code_invalid');
+    if (referrer.status !== 'active') throw new AppError('accounts.referrer_no_right');
     return referrer;
+  }
+
+  /** The users `userId` invited, newest first, names masked (the user centre's "Invite friends"). */
+  async invitedUsers(userId: string, input: { pageNum?: number | undefined; pageSize?: number | undefined }) {
+    const page = resolvePage(input.pageNum, input.pageSize);
+    const [rows, total] = await Promise.all([
+      this.repository.invitedBy(this.db, userId, page.pageSize, page.offset),
+      this.repository.countInvitedBy(this.db, userId),
+    ]);
+    const pageList: InvitedUser[] = rows.map((row) => ({ username: maskName(row.username), joinTime: formatLegacyDateTime(this.timeZone, row.createdAt) }));
+    return { pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total }, pageList };
   }
 
   private async insertUser(
@@ -219,6 +248,56 @@ export class AccountsService {
         throw error;
       }
     }
+  }
+
+  // ---- forgot password ------------------------------------------------------------------------
+
+  /**
+   * idcode!execute with purpose resetpsw: a code to the account's bound e-mail (or phone). The answer
+   * is the same whether the account exists, has that channel or not (no enumeration); the per-target
+   * daily limit counts either way.
+   */
+  async sendPasswordResetCode(account: string, verifcodeType: '1' | '2' | undefined, locale: Locale): Promise<void> {
+    const key = loginKeyOf(account);
+    if (!key) throw new AppError('accounts.username_invalid');
+    const user = await this.repository.findLiveUserByKey(this.db, key);
+    const channel = verifcodeType === '1' || (verifcodeType === undefined && !user?.email && user?.phone) ? 'sms' : 'email';
+    const address = (channel === 'sms' ? user?.phone : user?.email) ?? undefined;
+    await this.verification.issue({ key, channel, address }, RESET_CODE_PURPOSE, locale, { detached: true });
+  }
+
+  /**
+   * user!resetpsw: the code from sendPasswordResetCode sets a new password. Every session of the account
+   * ends, the login lock-out is cleared (the owner proved who they are), and an audit record is kept.
+   * An unknown account answers like a wrong code.
+   */
+  async resetPassword(input: { username: string; password: string; re_password?: string | undefined; verifcode: string }, meta: RequestMeta): Promise<void> {
+    const problem = checkNewPassword(input.password);
+    if (problem) throw new AppError(problem);
+    if (input.re_password !== undefined && input.password !== input.re_password) throw new AppError('accounts.password_mismatch');
+    const key = loginKeyOf(input.username);
+    if (!key) throw new AppError('accounts.verifcode_invalid');
+    const user = await this.repository.findLiveUserByKey(this.db, key);
+    const passwordHash = await this.hasher.hash(input.password);
+    await this.db.transaction(async (tx) => {
+      // a code for an unknown account may exist (they are stored either way): it is burnt the same
+      await this.verification.consume(tx, key, RESET_CODE_PURPOSE, input.verifcode);
+      if (!user) throw new AppError('accounts.verifcode_invalid');
+      const now = this.clock.now();
+      await this.repository.updateUser(tx, user.id, { passwordHash, updatedAt: now });
+      await this.repository.lockoutForUpdate(tx, user.id, 'login', now);
+      await this.repository.saveLockout(tx, user.id, 'login', UNLOCKED, now);
+      const ended = await this.sessions.revokeAllForUser(tx, user.id, 'password_reset');
+      await this.audit.record(tx, {
+        actorType: 'user',
+        actorId: user.id,
+        action: 'account.password_reset',
+        targetType: 'user',
+        targetId: user.id,
+        detail: { sessionsEnded: ended, ip: meta.ip ?? null },
+        requestId: meta.requestId ?? null,
+      });
+    });
   }
 
   // ---- login and sessions -------------------------------------------------------------------
@@ -458,7 +537,22 @@ export class AccountsService {
         if (veto) throw new AppError(veto);
       }
       const now = this.clock.now();
-      await this.repository.updateUser(tx, user.id, { status: 'cancelled', cancelledAt: now, cancelReason: input.reason, updatedAt: now });
+      // personal data goes; the name stays (reserved for account_reregister_days, and the ledger,
+      // orders and audit records still point at this row)
+      await this.repository.updateUser(tx, user.id, {
+        status: 'cancelled',
+        cancelledAt: now,
+        cancelReason: input.reason,
+        email: null,
+        emailVerifiedAt: null,
+        phone: null,
+        phoneVerifiedAt: null,
+        avatar: DEFAULT_AVATAR,
+        safewordHash: null,
+        lastLoginIp: null,
+        updatedAt: now,
+      });
+      for (const cleanup of this.cancellationCleanups) await cleanup(tx, user.id);
       await this.sessions.revokeAllForUser(tx, user.id, 'account_cancelled');
       await this.audit.record(tx, {
         actorType: 'user',

@@ -23,23 +23,38 @@ export class VerificationService {
     private readonly settings: SettingsService,
     private readonly sender: CodeSender,
     private readonly clock: Clock,
+    /** a delivery that was not awaited and failed (see `issue`'s `detached`) */
+    private readonly onDetachedFailure: (error: unknown) => void = () => {},
   ) {}
 
   /** Sends a fresh 6-digit code to an e-mail address or phone number. */
   async send(identity: NormalizedIdentity, purpose: string, locale: Locale): Promise<void> {
+    await this.issue({ key: identity.key, channel: identity.kind === 'phone' ? 'sms' : 'email', address: identity.display }, purpose, locale);
+  }
+
+  /**
+   * Stores a fresh code for `key` under the per-target daily limit and delivers it to `address`; with
+   * no address the code is stored and counted but goes nowhere (a password reset for an account that
+   * does not exist answers exactly like one that does). `detached`: the answer does not wait for the
+   * delivery either, so its duration tells nothing about the account (a failure is reported aside).
+   */
+  async issue(target: { key: string; channel: 'email' | 'sms'; address: string | undefined }, purpose: string, locale: Locale, options: { detached?: boolean } = {}): Promise<void> {
     const now = this.clock.now();
-    const sentToday = await this.repository.countCodesSince(this.db, identity.key, purpose, new Date(now.getTime() - DAY_MS));
+    const sentToday = await this.repository.countCodesSince(this.db, target.key, purpose, new Date(now.getTime() - DAY_MS));
     if (sentToday >= this.settings.get('verification_codes_per_target_per_day')) throw new AppError('accounts.verifcode_too_many');
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await this.repository.insertVerificationCode(this.db, {
       id: newId(),
-      target: identity.key,
+      target: target.key,
       purpose,
-      codeHash: hashCode(identity.key, code),
+      codeHash: hashCode(target.key, code),
       expiresAt: new Date(now.getTime() + this.settings.get('verification_code_ttl_minutes') * MINUTE_MS),
       createdAt: now,
     });
-    await this.sender.send({ channel: identity.kind === 'phone' ? 'sms' : 'email', target: identity.display, code, purpose, locale });
+    if (!target.address) return;
+    const delivery = this.sender.send({ channel: target.channel, target: target.address, code, purpose, locale });
+    if (options.detached) delivery.catch(this.onDetachedFailure);
+    else await delivery;
   }
 
   /**

@@ -51,6 +51,11 @@ export class AddressesRepository {
     return result.rowCount ?? 0;
   }
 
+  async deleteAllOf(executor: Executor, userId: string): Promise<number> {
+    const result = await executor.delete(addresses).where(eq(addresses.userId, userId));
+    return result.rowCount ?? 0;
+  }
+
   async newest(executor: Executor, userId: string): Promise<AddressRow | undefined> {
     const rows = await executor.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(desc(addresses.createdAt)).limit(1);
     return rows[0];

@@ -2,7 +2,7 @@ import { CONTACT_PHONE_PATTERN, EMAIL_PATTERN } from '@caravan/contract/accounts
 import { ADDRESS_MAX, CONTACTS_MAX, EMAIL_MAX, MAX_CITIES, PHONE_MAX, POSTCODE_MAX } from '@caravan/contract/addresses';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
-import type { Database } from '@caravan/db/client';
+import type { Database, Executor } from '@caravan/db/client';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
@@ -126,6 +126,11 @@ export class AddressesService {
   }
 
   /** For orders: the buyer's own address, or undefined. */
+  /** Account cancellation: the address book goes (orders keep their own copy of the delivery address). */
+  async forgetAll(executor: Executor, userId: string): Promise<void> {
+    await this.repository.deleteAllOf(executor, userId);
+  }
+
   async findOwned(userId: string, id: string): Promise<AddressRow | undefined> {
     return this.repository.findOwned(this.db, userId, id);
   }

@@ -41,6 +41,9 @@ export const refundMachine = stateMachine<RefundState, RefundEvent>(REFUND_STATE
 /** Order states a refund may be asked in: paid or confirmed (not shipped), or received within the return window. */
 export const REFUNDABLE_ORDER_STATES: readonly OrderState[] = ['paid', 'confirmed', 'received'];
 
+/** Paid and not yet completed, refunded or cancelled: the buyer cannot cancel the account meanwhile. */
+export const UNFINISHED_ORDER_STATES: readonly OrderState[] = ['paid', 'confirmed', 'shipped', 'received'];
+
 /** A refund being decided or paid: the order neither confirms nor ships meanwhile. */
 export const REFUND_BUSY: readonly RefundState[] = ['requested', 'refunding'];
 

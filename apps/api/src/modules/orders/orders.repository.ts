@@ -4,7 +4,7 @@ import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/sch
 import { shops } from '@caravan/db/schema/shops';
 import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
-import type { OrderState } from './order-state.ts';
+import { REFUND_BUSY, UNFINISHED_ORDER_STATES, type OrderState } from './order-state.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -275,6 +275,15 @@ export class OrdersRepository {
       .where(eq(orders.buyerId, buyerId))
       .groupBy(orders.status);
     return { byState: new Map(rows.map((row) => [row.status, row.n])), refunds: rows.reduce((sum, row) => sum + row.refunds, 0) };
+  }
+
+  /** Whether the buyer has an order with an open refund, and one paid but not finished (orders_buyer_status_idx). */
+  async openForBuyer(executor: Executor, buyerId: string): Promise<{ refund: boolean; unfinished: boolean }> {
+    const rows = await executor
+      .select({ refundState: orders.refundState })
+      .from(orders)
+      .where(and(eq(orders.buyerId, buyerId), inArray(orders.status, [...UNFINISHED_ORDER_STATES])));
+    return { refund: rows.some((row) => (REFUND_BUSY as readonly string[]).includes(row.refundState)), unfinished: rows.length > 0 };
   }
 
   async countUnpaid(executor: Executor, buyerId: string): Promise<number> {

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { Locale } from '@caravan/contract/languages';
 import { money } from '@caravan/contract/money';
 import { resolvePage } from '@caravan/contract/paging';
@@ -95,6 +96,17 @@ export class OrdersService {
       waitEvaluateCount: of('received'),
       refundCount: String(refunds),
     };
+  }
+
+  /**
+   * The buyer's veto on cancelling the account (user!logoff): an open refund or return, then any order
+   * paid but not finished, each with its own message.
+   */
+  async cancellationVeto(executor: Executor, buyerId: string): Promise<ErrorKey | undefined> {
+    const open = await this.repository.openForBuyer(executor, buyerId);
+    if (open.refund) return 'accounts.logoff_open_refund';
+    if (open.unfinished) return 'accounts.logoff_unfinished_order';
+    return undefined;
   }
 
   /** Customer service linked a chat conversation to the order: its timeline says so (orderLog!list, console detail). */

@@ -4,6 +4,7 @@ import type { Database } from '@caravan/db/client';
 import type { Translator } from '../../platform/i18n.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { ReviewFilter, ReviewRow, ReviewsRepository } from './reviews.repository.ts';
+import { maskName } from '../../platform/masking.ts';
 
 export interface ReviewerPort {
   reviewers(userIds: string[]): Promise<Map<string, { username: string; avatar: string }>>;
@@ -11,13 +12,6 @@ export interface ReviewerPort {
 
 const FILTERS: Record<string, ReviewFilter> = { '1': 'good', '2': 'medium', '3': 'bad', '4': 'pictures' };
 const TYPE_CODES: Record<string, number> = { good: 1, medium: 2, bad: 3 };
-
-/** Reviewers are shown masked: first and last character around asterisks ("a***6"). */
-export function maskName(name: string): string {
-  const chars = [...name.split('@')[0]!];
-  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
-  return `${chars[0]}***${chars[chars.length - 1]}`;
-}
 
 export class ReviewsService {
   constructor(

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
+import { AccountCancelledFarewell } from '../../features/account/components/account-cancelled-farewell.tsx';
 import { CartBar } from '../../features/cart/components/cart-bar.tsx';
 import { connectApi } from '../../lib/api.ts';
 import { BackToTop } from './back-to-top.tsx';
@@ -30,6 +31,7 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <ApiBridge />
+      <AccountCancelledFarewell />
       <ScrollManager />
       <Header />
       <main className="app-main" id="main">

@@ -1,7 +1,7 @@
 // The user centre's side menu: its entries in order, and which one a path belongs to (detail pages
 // highlight their list's entry; the legacy `index` query value is not needed for that).
 
-export type MenuKey = 'dashboard' | 'orders' | 'favouriteGoods' | 'followedShops' | 'wallet' | 'addresses' | 'security' | 'download';
+export type MenuKey = 'dashboard' | 'orders' | 'favouriteGoods' | 'followedShops' | 'wallet' | 'addresses' | 'security' | 'invite' | 'download';
 
 export interface MenuEntry {
   key: MenuKey;
@@ -16,6 +16,7 @@ export const USER_CENTER_MENU: readonly MenuEntry[] = [
   { key: 'wallet', to: '/userInfo/money-package' },
   { key: 'addresses', to: '/userInfo/setup/shipping-address' },
   { key: 'security', to: '/userInfo/setup/index' },
+  { key: 'invite', to: '/userInfo/invite' },
   { key: 'download', to: '/userInfo/download' },
 ];
 
@@ -30,6 +31,7 @@ const SECTIONS: ReadonlyArray<[prefix: string, key: MenuKey]> = [
   ['/userInfo/money-package', 'wallet'],
   ['/userInfo/setup/shipping-address', 'addresses'],
   ['/userInfo/setup', 'security'],
+  ['/userInfo/invite', 'invite'],
   ['/userInfo/download', 'download'],
 ];
 

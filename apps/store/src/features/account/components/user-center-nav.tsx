@@ -6,6 +6,7 @@ import {
   ProfileOutlined,
   SafetyCertificateOutlined,
   ShopOutlined,
+  UsergroupAddOutlined,
   WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -23,6 +24,7 @@ const ICONS: Record<MenuKey, ReactNode> = {
   wallet: <WalletOutlined aria-hidden="true" />,
   addresses: <EnvironmentOutlined aria-hidden="true" />,
   security: <SafetyCertificateOutlined aria-hidden="true" />,
+  invite: <UsergroupAddOutlined aria-hidden="true" />,
   download: <MobileOutlined aria-hidden="true" />,
 };
 

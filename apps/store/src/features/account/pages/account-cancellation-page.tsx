@@ -8,14 +8,13 @@ import { Amount } from '@caravan/ui/amount.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { isolate, isPositiveAmount } from '../account-links.ts';
 import { CANCEL_REASON_MAX, checkAccountConfirmation, checkCancelReason, checkExistingFundPassword, FUND_PASSWORD_CHECK_MAX } from '../account-rules.ts';
-import { useCancelAccount } from '../api/cancel-account.ts';
+import { ACCOUNT_CANCELLED_STATE, useCancelAccount } from '../api/cancel-account.ts';
 import { useBalance } from '@caravan/ui/wallet/api/get-balance';
 import { useUserInfo } from '../api/user-info.ts';
 import { AccountPage } from '../components/account-page.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import '../account.css';
-import { useMessage } from '../../../components/feedback.tsx';
 
 interface CancellationValues {
   reason: string;
@@ -24,12 +23,11 @@ interface CancellationValues {
   agree: boolean;
 }
 
-const CONSEQUENCES = ['signedOut', 'noLogin', 'closed', 'nameReserved'] as const;
+const CONSEQUENCES = ['signedOut', 'noLogin', 'closed', 'erased', 'nameReserved'] as const;
 const CONDITIONS = ['balance', 'deposits', 'orders'] as const;
 
 export default function AccountCancellationPage() {
   const { t } = useTranslation('account');
-  const message = useMessage();
   const navigate = useNavigate();
   const { user } = useSession();
   const profile = useUserInfo();
@@ -37,14 +35,12 @@ export default function AccountCancellationPage() {
   const rule = useFieldRule();
   const username = profile.data?.username ?? user?.username ?? '';
   const hasFundPassword = (profile.data?.safeword ?? user?.safeword) === 1;
-  const cancel = useCancelAccount(() => navigate('/', { replace: true }));
+  // the app shell forgets the session once the user centre is gone (AccountCancelledFarewell)
+  const cancel = useCancelAccount(() => navigate('/index', { replace: true, state: ACCOUNT_CANCELLED_STATE }));
   const hasBalance = isPositiveAmount(balance.data?.money);
 
   const submit = (values: CancellationValues) => {
-    cancel.mutate(
-      { account: values.account.trim(), reason: values.reason.trim(), ...(hasFundPassword ? { cashPassword: values.cashPassword ?? '' } : {}) },
-      { onSuccess: () => void message.success(t('cancellation.done')) },
-    );
+    cancel.mutate({ account: values.account.trim(), reason: values.reason.trim(), ...(hasFundPassword ? { cashPassword: values.cashPassword ?? '' } : {}) });
   };
 
   return (

@@ -1,7 +1,6 @@
 // /userInfo/dashboard: who is signed in, the wallet balance, orders waiting on something, favourites
 // and follows, and the invitation link to share.
-import { CopyOutlined } from '@ant-design/icons';
-import { Button, Input, Skeleton } from 'antd';
+import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Amount } from '@caravan/ui/amount.tsx';
@@ -14,10 +13,10 @@ import { useFavouriteCount } from '../api/favourite-goods.ts';
 import { useFollowCount } from '../api/followed-shops.ts';
 import { useUserInfo } from '../api/user-info.ts';
 import { AccountPage } from '../components/account-page.tsx';
+import { InvitationCard } from '../components/invitation-card.tsx';
 import { UserAvatar } from '../components/user-avatar.tsx';
 import { ORDER_COUNTER_LINKS } from '../order-counter-links.ts';
 import '../account.css';
-import { useMessage } from '../../../components/feedback.tsx';
 
 function WalletCard() {
   const { t } = useTranslation('account');
@@ -90,41 +89,6 @@ function FavouritesCard() {
           </Link>
         </li>
       </ul>
-    </section>
-  );
-}
-
-function InvitationCard({ url, qr }: { url: string; qr: string }) {
-  const { t } = useTranslation('account');
-  const message = useMessage();
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      void message.success(t('dashboard.copied'));
-    } catch {
-      void message.error(t('dashboard.copyFailed'));
-    }
-  };
-  return (
-    <section className="account-card account-card-wide" aria-labelledby="account-invite-title">
-      <h2 id="account-invite-title" className="account-card-title">
-        {t('dashboard.invite')}
-      </h2>
-      <p className="account-muted">{t('dashboard.inviteText')}</p>
-      <div className="account-invite">
-        {qr.startsWith('data:image/') && <img className="account-invite-qr" src={qr} alt={t('dashboard.inviteQr')} width={96} height={96} />}
-        <div className="account-invite-link">
-          <label htmlFor="account-invite-url" className="account-field-label">
-            {t('dashboard.inviteLink')}
-          </label>
-          <div className="account-invite-row">
-            <Input id="account-invite-url" value={url} readOnly dir="ltr" onFocus={(event) => event.target.select()} />
-            <Button icon={<CopyOutlined aria-hidden="true" />} onClick={() => void copy()}>
-              {t('dashboard.copy')}
-            </Button>
-          </div>
-        </div>
-      </div>
     </section>
   );
 }

@@ -8,7 +8,6 @@ import { useSession } from '../../../lib/session.ts';
 import { checkExistingPassword, EXISTING_PASSWORD_MAX } from '../account-rules.ts';
 import { useLogin, type LoginInput } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { ForgotPasswordLink } from '../components/forgot-password-dialog.tsx';
 import { FormError } from '../components/form-error.tsx';
 import { useFieldRule } from '../components/use-field-rule.ts';
 import { safeRedirect } from '../safe-redirect.ts';
@@ -64,7 +63,9 @@ export default function LoginPage() {
         <span>
           {t('login.noAccount')} <Link to={registerLink}>{t('login.register')}</Link>
         </span>
-        <ForgotPasswordLink />
+        <Link to="/forgot-password" data-testid="login-forgot">
+          {t('login.forgot')}
+        </Link>
       </div>
     </AuthCard>
   );
