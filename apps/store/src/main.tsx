@@ -4,11 +4,15 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { setApiLocale } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
+import { isWap, routerPathOf, wapQuery } from './lib/mount.ts';
 import { store } from './lib/session.ts';
 import './app/global.css';
 
 async function start(): Promise<void> {
   const url = new URL(window.location.href);
+  // the old mobile site's addresses (sellerGoodsId, sellerId) read as the shared pages' id
+  const legacyWap = isWap ? wapQuery(routerPathOf(url.pathname), url.searchParams) : null;
+  if (legacyWap) url.search = legacyWap.toString();
   // legacy query values: lang switches the language (then leaves the URL), code is a referral code
   const queryLang = url.searchParams.get('lang');
   const locale = pickLocale(queryLang, store.getItem(STORAGE_KEYS.language), navigator.languages ?? [navigator.language]);
@@ -18,7 +22,7 @@ async function start(): Promise<void> {
   }
   const referral = url.searchParams.get('code');
   if (referral) store.setItem(STORAGE_KEYS.agentCode, referral);
-  if (queryLang !== null) window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  if (queryLang !== null || legacyWap) window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 
   applyDocumentLanguage(document, locale);
   setApiLocale(locale);

@@ -1,7 +1,10 @@
 // Routes of spec section 2. Every page is its own chunk; the shell (header, footer, cart bar) is not.
+// The same routes serve the mobile site under /wap (basename), in the mobile shell (lib/mount.ts).
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { basename, isWap } from '../lib/mount.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+import { WapLayout } from './layout/wap-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 
 type PageModule = { default: ComponentType };
@@ -12,7 +15,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: isWap ? <WapLayout /> : <AppLayout />,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/index" replace /> },
@@ -74,4 +77,4 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+export const router = createBrowserRouter(routes, basename ? { basename } : {});
