@@ -77,4 +77,7 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes, basename ? { basename } : {});
+/** Created when the app renders, after start-up has settled the address (main.tsx rewrites the query). */
+export function createStoreRouter() {
+  return createBrowserRouter(routes, basename ? { basename } : {});
+}

@@ -70,8 +70,10 @@ export function UserArea() {
     return (
       <span className="header-user">
         <Link to="/login">{t('header.login')}</Link>
-        <span aria-hidden="true">/</span>
-        <Link to="/register">{t('header.register')}</Link>
+        <span className="header-user-register" aria-hidden="true">/</span>
+        <Link className="header-user-register" to="/register">
+          {t('header.register')}
+        </Link>
       </span>
     );
   }
