@@ -2,6 +2,7 @@ import { applyDocumentLanguage, pickLocale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createStoreRouter } from './app/router.tsx';
 import { setApiLocale } from './lib/api.ts';
 import { initI18n } from './lib/i18n.ts';
 import { isWap, routerPathOf, wapQuery } from './lib/mount.ts';
@@ -26,9 +27,11 @@ async function start(): Promise<void> {
 
   applyDocumentLanguage(document, locale);
   setApiLocale(locale);
+  // the router starts loading the page's chunk now, while the messages load (not after them)
+  const router = createStoreRouter();
   const i18n = await initI18n(locale);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} />);
+  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} router={router} />);
 }
 
 void start();

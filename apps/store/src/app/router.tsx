@@ -77,7 +77,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** Created when the app renders, after start-up has settled the address (main.tsx rewrites the query). */
+/**
+ * Created by start-up once it has settled the address (main.tsx rewrites the query): the router reads
+ * the address when created and starts loading the page's chunk at once.
+ */
 export function createStoreRouter() {
   return createBrowserRouter(routes, basename ? { basename } : {});
 }
+
+export type StoreRouter = ReturnType<typeof createStoreRouter>;
