@@ -56,6 +56,13 @@ async function screenshotsInBothLanguages(name: string, ready: (page: Page) => P
 async function openCart(p: Page): Promise<void> {
   await p.getByTestId('wap-cart-tab').click();
   await p.getByTestId('cart-line').first().waitFor(WAIT);
+  // opened all the way (the drawer slides in): as wide as the screen, from edge to edge
+  await expect
+    .poll(() => p.evaluate(() => {
+      const box = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper')?.getBoundingClientRect();
+      return box ? [Math.round(box.left), Math.round(box.right)] : null;
+    }), WAIT)
+    .toEqual([0, 390]);
 }
 
 describe('a phone on the /wap site', () => {
@@ -139,6 +146,10 @@ describe('a phone on the /wap site', () => {
     await expect.poll(() => page.getByTestId('wap-cart-tab').textContent(), WAIT).toBe(`${common('wap.cart')}1`);
     await openCart(page);
     expect(await page.getByTestId('cart-line').count()).toBe(1);
+    // the drawer's quantity and removal buttons are touch-sized too
+    const drawerButtons = await page.getByTestId('cart-line').first().locator('button').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect()).map((box) => Math.min(Math.round(box.width), Math.round(box.height))));
+    expect(drawerButtons.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...drawerButtons)).toBeGreaterThanOrEqual(44);
     await screenshotsInBothLanguages('cart', openCart);
     await page.getByTestId('cart-checkout').click();
     await page.waitForURL('**/wap/settlement', WAIT);
