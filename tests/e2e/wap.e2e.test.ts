@@ -10,8 +10,9 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // product page lands on the /wap product page (the same store build in its mobile layout), adds it to
 // the cart from the bottom tab bar's cart, checks out, pays with the fund password and finds the order
 // in its orders. Screenshots of home, product, cart and checkout in English and Arabic at that size
-// go to tests/e2e/screenshots/wap-*.png; axe finds nothing serious on the wap home. A desktop asking
-// for the same PC page stays on it. The steps share one page and run in order.
+// go to tests/e2e/screenshots/wap-*.png; axe finds nothing serious on the wap home; customer service
+// opens from the compact header. A desktop asking for the same PC page stays on it. The steps share one
+// page and run in order.
 
 const WAIT = { timeout: 30_000 };
 const STEP = 120_000;
@@ -177,6 +178,17 @@ describe('a phone on the /wap site', () => {
     await order.first().waitFor(WAIT);
     expect(await order.count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('opens customer service from the compact header; the chat dialog fits the screen', async () => {
+    await page.getByTestId('customer-service').click();
+    const dialog = page.getByTestId('chat-dialog');
+    await dialog.waitFor(WAIT);
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await page.getByTestId('chat-close').click();
+    await dialog.waitFor({ state: 'detached', ...WAIT });
     expect(problems).toEqual([]);
   }, STEP);
 });
