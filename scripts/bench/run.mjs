@@ -7,7 +7,7 @@
 // Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_PRODUCTS (default 50000), BENCH_WALLET_USERS (users of the withdraw!apply scenario, each
 // applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset; "store" or
-// store:bundle, store:lighthouse, store:axe for the store alone), BENCH_LIGHTHOUSE_RUNS (default 3),
+// store:bundle, store:lighthouse, store:axe, store:mobile (the /wap site, Lighthouse mobile preset) for the store alone), BENCH_LIGHTHOUSE_RUNS (default 3),
 // CHROMIUM_PATH (set by scripts/bootstrap.mjs), DATABASE_URL (bench against an external PostgreSQL
 // instead of the embedded one in .data/bench). The scenario "chat" is the chat socket's fan-out with
 // the wallet users (scripts/bench/chat.mjs).

@@ -1,5 +1,5 @@
 // The buyer store's measurements for `npm run bench` (scenario names store:bundle, store:lighthouse,
-// store:axe, or "store" for all three), against the bench's own API server, which serves the built store:
+// store:axe, store:mobile, or "store" for all four), against the bench's own API server, which serves the built store:
 //
 // - bundle: the JavaScript /index needs before it can show the home page, in gzip KB (goal <= 250):
 //   from Vite's manifest (apps/store/dist/.vite/manifest.json) the entry chunk and everything it
@@ -11,6 +11,10 @@
 //   of BENCH_LIGHTHOUSE_RUNS runs (default 3) by performance score.
 // - axe: axe-core in the same pages through playwright-core, serious and critical violations by id
 //   (goal 0).
+// - mobile: the /wap site (the same store in its mobile layout, where the spec sends phones) with
+//   Lighthouse's mobile preset (its default configuration: a phone's screen, slow 4G, a 4x slower CPU):
+//   performance and accessibility of home, product detail and checkout (goal >= 90 each), median of
+//   BENCH_LIGHTHOUSE_RUNS runs as above.
 //
 // Checkout needs a signed-in buyer with goods in the cart, the loan application a signed-in buyer: the
 // bench registers one through the API and writes the store's own local-storage keys (token, user info,
@@ -21,7 +25,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
-export const STORE_PARTS = ['bundle', 'lighthouse', 'axe'];
+export const STORE_PARTS = ['bundle', 'lighthouse', 'axe', 'mobile'];
 export const BUNDLE_GOAL_KB = 250;
 export const SCORE_GOAL = 90;
 
@@ -161,6 +165,15 @@ export function storePages(baseUrl, fixture) {
   ];
 }
 
+/** The /wap pages measured with the mobile preset (the same buyer and cart for checkout). */
+export function wapPages(baseUrl, fixture) {
+  return [
+    { name: 'wap home', url: `${baseUrl}/wap/index`, storage: { language: 'en' } },
+    { name: 'wap product detail', url: `${baseUrl}/wap/productDetails?id=${encodeURIComponent(fixture.productId)}`, storage: { language: 'en' } },
+    { name: 'wap checkout', url: `${baseUrl}/wap/settlement`, storage: fixture.storage },
+  ];
+}
+
 /** The scripts Chromium loads for /index until the network is idle (gzip sizes of the built files). */
 export async function loadedScripts(root, baseUrl, chromiumPath, distDir) {
   const { chromium } = requireFromRoot(root)('playwright-core');
@@ -180,8 +193,11 @@ export async function loadedScripts(root, baseUrl, chromiumPath, distDir) {
   }
 }
 
-/** Lighthouse (desktop preset) on each page, in a Chromium started by chrome-launcher. */
-export async function lighthouseAudits(root, pages, chromiumPath, runs, log) {
+/**
+ * Lighthouse on each page, in a Chromium started by chrome-launcher: the desktop preset, or with
+ * `preset: 'mobile'` Lighthouse's default configuration (mobile emulation and throttling).
+ */
+export async function lighthouseAudits(root, pages, chromiumPath, runs, log, preset = 'desktop') {
   const require = requireFromRoot(root);
   const { default: lighthouse } = await import('lighthouse');
   const { default: desktopConfig } = await import('lighthouse/core/config/desktop-config.js');
@@ -208,7 +224,7 @@ export async function lighthouseAudits(root, pages, chromiumPath, runs, log) {
         } finally {
           await cdp.close();
         }
-        const outcome = await lighthouse(target.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, desktopConfig);
+        const outcome = await lighthouse(target.url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] }, preset === 'mobile' ? undefined : desktopConfig);
         const lhr = outcome?.lhr;
         if (!lhr) throw new Error(`Lighthouse returned nothing for ${target.url}`);
         if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${target.url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -231,8 +247,8 @@ export async function lighthouseAudits(root, pages, chromiumPath, runs, log) {
       }
       const sorted = [...samples].sort((a, b) => (a.performance ?? -1) - (b.performance ?? -1));
       const median = sorted[Math.floor((sorted.length - 1) / 2)];
-      const row = { page: target.name, url: target.url, runs: samples.length, performanceScores: samples.map((sample) => sample.performance), ...median };
-      log(`lighthouse ${target.name}: performance ${row.performance} (runs ${row.performanceScores.join(', ')}), accessibility ${row.accessibility}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}${row.finalUrl !== target.url ? `, ended at ${row.finalUrl}` : ''}`);
+      const row = { page: target.name, url: target.url, preset, runs: samples.length, performanceScores: samples.map((sample) => sample.performance), ...median };
+      log(`lighthouse (${preset}) ${target.name}: performance ${row.performance} (runs ${row.performanceScores.join(', ')}), accessibility ${row.accessibility}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}${row.finalUrl !== target.url ? `, ended at ${row.finalUrl}` : ''}`);
       results.push(row);
     }
   } finally {
@@ -292,6 +308,10 @@ export async function measureStore({ root, baseUrl, parts, chromiumPath, runs, l
     if (parts.has('lighthouse')) out.lighthouse = await lighthouseAudits(root, pages, chromiumPath, runs, log);
     if (parts.has('axe')) out.axe = await axeAudits(root, pages, chromiumPath, log);
   }
+  if (parts.has('mobile')) {
+    const fixture = await checkoutFixture(baseUrl);
+    out.lighthouseMobile = await lighthouseAudits(root, wapPages(baseUrl, fixture), chromiumPath, runs, log, 'mobile');
+  }
   return { json: out, markdown: storeMarkdown(out, runs), goals: storeGoals(out) };
 }
 
@@ -300,6 +320,9 @@ function storeGoals(out) {
   if (out.bundle) goals.push(`store: initial JavaScript of /index ${out.bundle.jsGzipKB} KB gzip (goal <= ${BUNDLE_GOAL_KB} KB)`);
   for (const row of out.lighthouse ?? []) {
     goals.push(`store ${row.page}: Lighthouse performance ${row.performance}, accessibility ${row.accessibility} (desktop; goal >= ${SCORE_GOAL} each)`);
+  }
+  for (const row of out.lighthouseMobile ?? []) {
+    goals.push(`store ${row.page}: Lighthouse performance ${row.performance}, accessibility ${row.accessibility} (mobile; goal >= ${SCORE_GOAL} each)`);
   }
   for (const row of out.axe ?? []) {
     const serious = row.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
@@ -339,6 +362,16 @@ function storeMarkdown(out, runs) {
         ? `Lighthouse ${runs > 1 ? `(median of ${runs} runs by performance) ` : ''}with the desktop preset: this is the PC store; the spec sends mobile user agents to the separate /wap site. Goals >= ${SCORE_GOAL}. `
         : '') + (out.axe ? `axe-core ${out.axe[0]?.axeVersion ?? ''}: serious and critical violations (goal 0), with the number of elements.` : ''),
       lines.join('\n'),
+    );
+  }
+  if (out.lighthouseMobile) {
+    sections.push(
+      `The /wap site (the same store in its mobile layout, where phones are sent) with Lighthouse's mobile preset (phone screen, slow 4G, 4x CPU slowdown)${runs > 1 ? `, median of ${runs} runs by performance` : ''}. Goals >= ${SCORE_GOAL}.`,
+      [
+        '| page | performance | accessibility | FCP ms | LCP ms | TBT ms | CLS | failed accessibility audits |',
+        '|---|---:|---:|---:|---:|---:|---:|---|',
+        ...out.lighthouseMobile.map((row) => `| ${row.page} | ${row.performance ?? '-'} | ${row.accessibility ?? '-'} | ${row.fcpMs} | ${row.lcpMs} | ${row.tbtMs} | ${row.cls} | ${row.failedAccessibilityAudits.join(', ') || '-'} |`),
+      ].join('\n'),
     );
   }
   return sections.join('\n\n');

@@ -3,11 +3,15 @@
 // immutable files (served pre-compressed when the build wrote .br/.gz twins), and every other page path
 // answers the app's index.html so the client router takes over. API, console API, docs, upload and
 // payment paths keep their own 404s.
+// The store's page is also the mobile /wap site (same build, mobile layout chosen by the client from the
+// path), beside the legacy calls under /wap/api/, /wap/seller/ and /wap/public/; phones asking for a PC
+// page are sent there (spec section 2, see wap-redirect.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { resolveFromRoot } from './platform/paths.ts';
+import { isPhoneUserAgent, WAP_PATH, WAP_SERVER_PREFIXES, wapLocation } from './wap-redirect.ts';
 
 export const STORE_DIST_DIR = 'apps/store/dist';
 export const CONSOLE_DIST_DIR = 'apps/console/dist';
@@ -75,12 +79,38 @@ function escapeAttribute(value: string): string {
   return value.replace(/[&"<>]/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** A second path where the same app's page is served (its assets stay where the build put them). */
+interface AlsoServedAt {
+  path: `/${string}`;
+  /** Paths under `path` that belong to the server: they keep their own answers and 404s. */
+  serverPaths: string[];
+}
+
+/** Page paths that are not the app's: server paths, and anything that looks like a file. */
+function isServerPath(pathname: string, serverPaths: string[]): boolean {
+  return serverPaths.some((serverPath) => pathname.startsWith(serverPath)) || /\.[a-z0-9]+$/i.test(pathname);
+}
+
 /**
  * One built single-page app under `prefix`: immutable hashed assets, and its index.html (with the
- * platform's zone written in) for every other page path except `serverPaths`, which keep their 404s.
- * Answers whether the app has been built.
+ * platform's zone written in) for every other page path except `serverPaths`, which keep their 404s;
+ * `alsoAt` serves the same page under a second path. With `phonesTo`, a phone asking for a page under
+ * `prefix` is redirected (302) to the address `phonesTo` gives, and every such page answer varies by
+ * User-Agent. Answers whether the app has been built.
  */
-async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; prefix: '/' | `/${string}/`; serverPaths: string[]; platformTimeZone: string; decorateReply: boolean; chatSocket?: string }): Promise<boolean> {
+async function serveSinglePageApp(
+  app: FastifyInstance,
+  options: {
+    dir: string;
+    prefix: '/' | `/${string}/`;
+    serverPaths: string[];
+    platformTimeZone: string;
+    decorateReply: boolean;
+    chatSocket?: string;
+    alsoAt?: AlsoServedAt;
+    phonesTo?: (pathname: string, query: URLSearchParams) => string;
+  },
+): Promise<boolean> {
   const { dir, prefix } = options;
   const indexFile = path.join(dir, 'index.html');
   if (!existsSync(indexFile)) return false;
@@ -113,15 +143,34 @@ async function serveSinglePageApp(app: FastifyInstance, options: { dir: string; 
       .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(indexHtml);
 
+  const { phonesTo } = options;
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!phonesTo) return sendIndex(request, reply);
+    // shared caches must keep the phone's answer apart from the desktop's
+    reply.header('vary', 'User-Agent');
+    if (!isPhoneUserAgent(request.headers['user-agent'])) return sendIndex(request, reply);
+    // only the path and the query are read; the target is always a path of this site
+    const url = new URL(request.url, 'http://localhost');
+    return reply.header('cache-control', 'no-cache').redirect(phonesTo(url.pathname, url.searchParams), 302);
+  };
+
   const root = prefix === '/' ? '/' : prefix.slice(0, -1);
-  app.get(root, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+  app.get(root, { schema: { hide: true } }, (request, reply) => sendPage(request, reply));
   app.get(`${prefix}*`, { schema: { hide: true } }, (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (options.serverPaths.some((serverPath) => pathname.startsWith(serverPath)) || /\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.callNotFound();
-    }
-    return sendIndex(request, reply);
+    if (isServerPath(pathname, options.serverPaths)) return reply.callNotFound();
+    return sendPage(request, reply);
   });
+
+  const { alsoAt } = options;
+  if (alsoAt) {
+    app.get(alsoAt.path, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+    app.get(`${alsoAt.path}/*`, { schema: { hide: true } }, (request, reply) => {
+      const pathname = request.url.split('?')[0] ?? '/';
+      if (isServerPath(pathname, alsoAt.serverPaths)) return reply.callNotFound();
+      return sendIndex(request, reply);
+    });
+  }
   return true;
 }
 
@@ -133,6 +182,9 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     serverPaths: SERVER_PREFIXES,
     platformTimeZone: options.platformTimeZone,
     decorateReply: true,
+    // the mobile site: the same page, beside the legacy calls under /wap/
+    alsoAt: { path: WAP_PATH, serverPaths: WAP_SERVER_PREFIXES },
+    phonesTo: wapLocation,
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
   });
   const consoleServed = await serveSinglePageApp(app, {

@@ -2,14 +2,19 @@ import { applyDocumentLanguage, pickLocale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { createStoreRouter } from './app/router.tsx';
 import { api, setApiLocale } from './lib/api.ts';
 import { startHeartbeat } from './lib/heartbeat.ts';
 import { initI18n } from './lib/i18n.ts';
+import { isWap, routerPathOf, wapQuery } from './lib/mount.ts';
 import { session, store } from './lib/session.ts';
 import './app/global.css';
 
 async function start(): Promise<void> {
   const url = new URL(window.location.href);
+  // the old mobile site's addresses (sellerGoodsId, sellerId) read as the shared pages' id
+  const legacyWap = isWap ? wapQuery(routerPathOf(url.pathname), url.searchParams) : null;
+  if (legacyWap) url.search = legacyWap.toString();
   // legacy query values: lang switches the language (then leaves the URL), code is a referral code
   const queryLang = url.searchParams.get('lang');
   const locale = pickLocale(queryLang, store.getItem(STORAGE_KEYS.language), navigator.languages ?? [navigator.language]);
@@ -19,13 +24,15 @@ async function start(): Promise<void> {
   }
   const referral = url.searchParams.get('code');
   if (referral) store.setItem(STORAGE_KEYS.agentCode, referral);
-  if (queryLang !== null) window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+  if (queryLang !== null || legacyWap) window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
 
   applyDocumentLanguage(document, locale);
   setApiLocale(locale);
+  // the router starts loading the page's chunk now, while the messages load (not after them)
+  const router = createStoreRouter();
   const i18n = await initI18n(locale);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} />);
+  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} router={router} />);
   // keeps the session alive while logged in; it never answers an error (silent: no toast)
   startHeartbeat({ source: session, beat: () => api.call('user!heartbeat', {}, { silent: true }) });
 }

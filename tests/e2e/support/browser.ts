@@ -2,7 +2,7 @@
 // /usr/bin/chromium; `npm test` provisions one, see scripts/bootstrap.mjs). Nothing is downloaded.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterEach } from 'vitest';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -32,12 +32,21 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
+/** A phone as the /wap tests see it: an iPhone's user agent at 390 x 844, touch, mobile viewport. */
+export const PHONE: BrowserContextOptions = {
+  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 /**
  * A fresh context (own storage) that records what would make a page broken without failing an
- * assertion on it: uncaught script errors, console errors and server errors.
+ * assertion on it: uncaught script errors, console errors and server errors. `device` replaces the
+ * PC viewport (e.g. PHONE).
  */
-export async function newStoreContext(browser: Browser, baseUrl: string): Promise<{ context: BrowserContext; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: 'en-US' });
+export async function newStoreContext(browser: Browser, baseUrl: string, device: BrowserContextOptions = {}): Promise<{ context: BrowserContext; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: VIEWPORT, locale: 'en-US', ...device });
   const problems: string[] = [];
   context.on('page', (page) => watch(page, problems));
   return { context, problems };

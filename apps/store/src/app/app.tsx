@@ -11,7 +11,7 @@ import { FeedbackProvider } from '../components/feedback.tsx';
 import { loadAntdLocale } from '@caravan/ui/antd-locale';
 import { UiProvider } from '@caravan/ui/ui-context.tsx';
 import { storeUi } from '../lib/ui-context.tsx';
-import { router } from './router.tsx';
+import type { StoreRouter } from './router.tsx';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -20,7 +20,7 @@ const queryClient = new QueryClient({
   },
 });
 
-export function App({ i18n, locale }: { i18n: i18n; locale: Locale }) {
+export function App({ i18n, locale, router }: { i18n: i18n; locale: Locale; router: StoreRouter }) {
   const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
   useEffect(() => {
     let alive = true;

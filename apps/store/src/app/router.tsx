@@ -1,7 +1,10 @@
 // Routes of spec section 2. Every page is its own chunk; the shell (header, footer, cart bar) is not.
+// The same routes serve the mobile site under /wap (basename), in the mobile shell (lib/mount.ts).
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { basename, isWap } from '../lib/mount.ts';
 import { AppLayout } from './layout/app-layout.tsx';
+import { WapLayout } from './layout/wap-layout.tsx';
 import { RouteError } from './layout/route-error.tsx';
 
 type PageModule = { default: ComponentType };
@@ -12,7 +15,7 @@ const page = (load: () => Promise<PageModule>): Pick<RouteObject, 'lazy'> => ({
 export const routes: RouteObject[] = [
   {
     path: '/',
-    element: <AppLayout />,
+    element: isWap ? <WapLayout /> : <AppLayout />,
     errorElement: <RouteError />,
     children: [
       { index: true, element: <Navigate to="/index" replace /> },
@@ -77,4 +80,12 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/**
+ * Created by start-up once it has settled the address (main.tsx rewrites the query): the router reads
+ * the address when created and starts loading the page's chunk at once.
+ */
+export function createStoreRouter() {
+  return createBrowserRouter(routes, basename ? { basename } : {});
+}
+
+export type StoreRouter = ReturnType<typeof createStoreRouter>;

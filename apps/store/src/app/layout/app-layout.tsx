@@ -4,6 +4,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { AccountCancelledFarewell } from '../../features/account/components/account-cancelled-farewell.tsx';
 import { CartBar } from '../../features/cart/components/cart-bar.tsx';
 import { connectApi } from '../../lib/api.ts';
+import { routerPathOf } from '../../lib/mount.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -12,7 +13,7 @@ import { ScrollManager } from './scroll-manager.tsx';
 import { useMessage } from '../../components/feedback.tsx';
 
 /** Connects the API client's toast and 403 handling to the app (spec section 8). */
-function ApiBridge() {
+export function ApiBridge() {
   const message = useMessage();
   const { t } = useTranslation('common');
   const navigate = useNavigate();
@@ -20,11 +21,23 @@ function ApiBridge() {
     connectApi({
       showError: (text) => void message.error(text || t('errors.network')),
       onSessionExpired: () => {
-        if (window.location.pathname !== '/') void navigate('/');
+        // the root of the site the page runs on (/ or /wap)
+        if (routerPathOf(window.location.pathname) !== '/') void navigate('/');
       },
     });
   }, [message, navigate, t]);
   return null;
+}
+
+/** The current page, shared by the PC and the mobile shell. */
+export function PageOutlet() {
+  return (
+    <main className="app-main" id="main">
+      <Suspense fallback={<PageLoading />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
 }
 
 export function AppLayout() {
@@ -34,11 +47,7 @@ export function AppLayout() {
       <AccountCancelledFarewell />
       <ScrollManager />
       <Header />
-      <main className="app-main" id="main">
-        <Suspense fallback={<PageLoading />}>
-          <Outlet />
-        </Suspense>
-      </main>
+      <PageOutlet />
       <Footer />
       <CartBar />
       <BackToTop />

@@ -17,7 +17,7 @@ import { useScrollPast } from './use-scroll-past.ts';
 /** The navigation bar hides after 78 px of scrolling (spec section 2). */
 export const NAV_HIDES_AFTER_PX = 78;
 
-function LanguageMenu() {
+export function LanguageMenu() {
   const { i18n, t } = useTranslation('common');
   const current = i18n.language as Locale;
   const choose = (locale: Locale) => {
@@ -35,7 +35,7 @@ function LanguageMenu() {
       ariaLabel={`${t('header.language')}: ${LANGUAGE_NAMES[current]}`}
       label={
         <>
-          <GlobalOutlined aria-hidden="true" /> <span lang={languageTag(current)}>{LANGUAGE_NAMES[current]}</span> <DownOutlined aria-hidden="true" />
+          <GlobalOutlined aria-hidden="true" /> <span className="header-menu-text" lang={languageTag(current)}>{LANGUAGE_NAMES[current]}</span> <DownOutlined aria-hidden="true" />
         </>
       }
       items={LOCALES.map((locale) => ({
@@ -49,7 +49,7 @@ function LanguageMenu() {
   );
 }
 
-function UserArea() {
+export function UserArea() {
   const { t } = useTranslation('common');
   const { token, user } = useSession();
   const navigate = useNavigate();
@@ -70,8 +70,10 @@ function UserArea() {
     return (
       <span className="header-user">
         <Link to="/login">{t('header.login')}</Link>
-        <span aria-hidden="true">/</span>
-        <Link to="/register">{t('header.register')}</Link>
+        <span className="header-user-register" aria-hidden="true">/</span>
+        <Link className="header-user-register" to="/register">
+          {t('header.register')}
+        </Link>
       </span>
     );
   }
@@ -86,7 +88,7 @@ function UserArea() {
       testId="user-menu"
       label={
         <>
-          <UserOutlined aria-hidden="true" /> {user?.username ?? ''} <DownOutlined aria-hidden="true" />
+          <UserOutlined aria-hidden="true" /> <span className="header-menu-text">{user?.username ?? ''}</span> <DownOutlined aria-hidden="true" />
         </>
       }
       items={[

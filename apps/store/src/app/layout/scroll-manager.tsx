@@ -1,6 +1,7 @@
 import { STORAGE_KEYS } from '@caravan/ui/storage';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { routerPathOf } from '../../lib/mount.ts';
 import { store } from '../../lib/session.ts';
 
 /** How long home keeps trying to get back to its stored position while its sections load. */
@@ -50,7 +51,7 @@ export function ScrollManager() {
     // the buyer has left home, the browser clamps the scroll to the next page's (shorter) height and says
     // so with a scroll event that can come before this listener is removed: not a position on home.
     const remember = () => {
-      if (!restoring && window.location.pathname === '/index') store.setItem(STORAGE_KEYS.homeScroll, String(Math.round(window.scrollY)));
+      if (!restoring && routerPathOf(window.location.pathname) === '/index') store.setItem(STORAGE_KEYS.homeScroll, String(Math.round(window.scrollY)));
     };
     window.addEventListener('scroll', remember, { passive: true });
     for (const type of BUYER_SCROLLS) window.addEventListener(type, stopRestoring, { passive: true });

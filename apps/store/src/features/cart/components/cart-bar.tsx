@@ -13,18 +13,39 @@ import './cart-bar.css';
 const loadDrawer = () => import('./cart-drawer.tsx');
 const CartDrawer = lazy(loadDrawer);
 
+/**
+ * The cart drawer of the current page and session, for whatever opens it (the PC cart bar, the mobile
+ * tab bar): leaving the page (or the session) closes it; it loads on first open.
+ */
+export function useCartDrawer() {
+  const { token } = useSession();
+  const { pathname } = useLocation();
+  const here = `${token ?? ''}|${pathname}`;
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const open = openOn === here;
+  return {
+    open,
+    prefetch: () => void loadDrawer().catch(() => undefined),
+    show: () => {
+      setWanted(true);
+      setOpenOn(here);
+    },
+    drawer: wanted ? (
+      <Suspense fallback={null}>
+        <CartDrawer open={open} onClose={() => setOpenOn(null)} />
+      </Suspense>
+    ) : null,
+  };
+}
+
 export function CartBar() {
   const { t } = useTranslation('cart');
   const { token } = useSession();
   const { pathname } = useLocation();
   const lines = useCart();
-  // the drawer belongs to the page (and session) it was opened on: leaving closes it
-  const here = `${token ?? ''}|${pathname}`;
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const [wanted, setWanted] = useState(false);
+  const { open, prefetch, show, drawer } = useCartDrawer();
   if (!token || !showsCartBar(pathname)) return null;
-  const open = openOn === here;
-  const prefetch = () => void loadDrawer().catch(() => undefined);
   return (
     <>
       <button
@@ -36,21 +57,14 @@ export function CartBar() {
         aria-expanded={open}
         onPointerEnter={prefetch}
         onFocus={prefetch}
-        onClick={() => {
-          setWanted(true);
-          setOpenOn(here);
-        }}
+        onClick={show}
       >
         <ShoppingCartOutlined aria-hidden="true" />
         <span className="cart-bar-count" aria-hidden="true">
           {lines.length > 99 ? '99+' : lines.length}
         </span>
       </button>
-      {wanted && (
-        <Suspense fallback={null}>
-          <CartDrawer open={open} onClose={() => setOpenOn(null)} />
-        </Suspense>
-      )}
+      {drawer}
     </>
   );
 }

@@ -7,6 +7,7 @@ import { useThirdPartyChannels } from '../api/get-third-party-channels.ts';
 import { useThirdPartyRecharge } from '../api/recharge-third-party.ts';
 import { amountParam, checkCentAmount, type AmountCheck } from '@caravan/ui/wallet/amount-rules';
 import { rangeOf } from '../channel-rules.ts';
+import { pagePath } from '../../../lib/mount.ts';
 import { walletTabPath } from '../recharge-flow.ts';
 import { useAmountMessage } from '@caravan/ui/wallet/components/use-amount-message';
 import { useRefusalRedirect } from './use-refusal-redirect.ts';
@@ -53,7 +54,7 @@ export function ThirdPartyRechargeForm() {
         productType: channel.productType,
         amount: amountParam(check.value),
         frenchCurrency: range.bank_code,
-        pageUrl: `${window.location.origin}${walletTabPath('recharge')}`,
+        pageUrl: `${window.location.origin}${pagePath(walletTabPath('recharge'))}`,
       },
       {
         onSuccess: (payUrl) => {

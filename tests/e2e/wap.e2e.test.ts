@@ -1,0 +1,194 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buyer, type Buyer } from '../../apps/api/test/support/orders.ts';
+import { seriousAxeViolations } from './support/axe.ts';
+import { closeAll, launchChromium, newStoreContext, PHONE, screenshot, screenshotFailures } from './support/browser.ts';
+import { english } from './support/messages.ts';
+import { startStoreServer, type StoreServer } from './support/store-server.ts';
+
+// The mobile /wap site (spec section 2) in Chromium as an iPhone at 390 x 844: a phone asking for the PC
+// product page lands on the /wap product page (the same store build in its mobile layout), adds it to
+// the cart from the bottom tab bar's cart, checks out, pays with the fund password and finds the order
+// in its orders. Screenshots of home, product, cart and checkout in English and Arabic at that size
+// go to tests/e2e/screenshots/wap-*.png; axe finds nothing serious on the wap home; customer service
+// opens from the compact header. A desktop asking for the same PC page stays on it. The steps share one
+// page and run in order.
+
+const WAIT = { timeout: 30_000 };
+const STEP = 120_000;
+const catalog = english('catalog');
+const common = english('common');
+
+let server: StoreServer;
+let browser: Browser;
+let phone: BrowserContext;
+let problems: string[];
+let page: Page;
+let account: Buyer;
+
+beforeAll(async () => {
+  server = await startStoreServer();
+  // a buyer with a fund password, a delivery address and 500 USDT (arranged through the server)
+  account = await buyer(server.testApp, '500');
+  browser = await launchChromium();
+  ({ context: phone, problems } = await newStoreContext(browser, server.baseUrl, PHONE));
+  page = await phone.newPage();
+});
+
+screenshotFailures(() => page);
+afterAll(() => closeAll(phone, browser, server));
+
+/** The page as it is in English, then in Arabic (`?lang=ar`), then back in English; `ready` waits for its content. */
+async function screenshotsInBothLanguages(name: string, ready: (page: Page) => Promise<void>): Promise<void> {
+  await screenshot(page, `wap-${name}-en`, { fullPage: false });
+  const url = new URL(page.url());
+  url.searchParams.set('lang', 'ar');
+  await page.goto(url.toString());
+  await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+  await ready(page);
+  await screenshot(page, `wap-${name}-ar`, { fullPage: false });
+  url.searchParams.set('lang', 'en');
+  await page.goto(url.toString());
+  await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
+  await ready(page);
+}
+
+/** The cart drawer opened from the bottom tab bar, with its line. */
+async function openCart(p: Page): Promise<void> {
+  await p.getByTestId('wap-cart-tab').click();
+  await p.getByTestId('cart-line').first().waitFor(WAIT);
+  // opened all the way (the drawer slides in): as wide as the screen, from edge to edge
+  await expect
+    .poll(() => p.evaluate(() => {
+      const box = document.querySelector('.ant-drawer-open .ant-drawer-content-wrapper')?.getBoundingClientRect();
+      return box ? [Math.round(box.left), Math.round(box.right)] : null;
+    }), WAIT)
+    .toEqual([0, 390]);
+}
+
+describe('a phone on the /wap site', () => {
+  it('a desktop asking for the PC product page stays on it', async () => {
+    const { context: desktop, problems: desktopProblems } = await newStoreContext(browser, server.baseUrl);
+    try {
+      const pc = await desktop.newPage();
+      await pc.goto(`/productDetails?id=${server.sampleGoods.id}`);
+      await expect.poll(() => pc.locator('h1').first().textContent(), WAIT).toBe(server.sampleGoods.name);
+      expect(new URL(pc.url()).pathname).toBe('/productDetails');
+      // the PC shell: its navigation bar, no tab bar
+      await pc.locator('.header-nav').waitFor(WAIT);
+      expect(await pc.getByTestId('wap-tab-bar').count()).toBe(0);
+      expect(desktopProblems).toEqual([]);
+    } finally {
+      await desktop.close();
+    }
+  }, STEP);
+
+  it('asking for the PC product page, lands on the /wap product page in the mobile layout', async () => {
+    await page.goto(`/productDetails?id=${server.sampleGoods.id}&lang=en`);
+    await page.waitForURL(`**/wap/productDetails?id=${server.sampleGoods.id}`, WAIT);
+    await expect.poll(() => page.locator('h1').first().textContent(), WAIT).toBe(server.sampleGoods.name);
+    await page.getByTestId('wap-tab-bar').waitFor(WAIT);
+    expect(await page.locator('.header-nav').count()).toBe(0);
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('the wap home: tab bar, touch-sized controls, no serious axe violations', async () => {
+    await page.getByTestId('wap-tab-bar').getByRole('link', { name: common('nav.home') }).click();
+    await page.waitForURL('**/wap/index', WAIT);
+    await page.locator('.catalog-goods-card').first().waitFor(WAIT);
+    // every control of the tab bar and the header is at least 44 px in each direction
+    const small = await page.locator('.wap-tab-bar a, .wap-tab-bar button, .wap-header button, .wap-header a:not(.skip-link)').evaluateAll((elements) =>
+      elements
+        .map((element) => ({ text: element.textContent?.trim() || element.getAttribute('aria-label') || element.tagName, box: element.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.width < 44 || box.height < 44))
+        .map(({ text, box }) => `${text}: ${Math.round(box.width)} x ${Math.round(box.height)}`),
+    );
+    expect(small).toEqual([]);
+    // nothing wider than the phone's screen
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await screenshotsInBothLanguages('home', (p) => p.locator('.catalog-goods-card').first().waitFor(WAIT));
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('the tab bar mirrors in Arabic: home at the right edge, the user centre at the left', async () => {
+    await page.goto('/wap/index?lang=ar');
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+    const tabs = page.getByTestId('wap-tab-bar').locator('.wap-tab');
+    await tabs.first().waitFor(WAIT);
+    const first = await tabs.first().boundingBox();
+    const last = await tabs.last().boundingBox();
+    expect(first && last && first.x > last.x).toBe(true);
+    expect(Math.round((first?.x ?? 0) + (first?.width ?? 0))).toBe(390);
+    await page.goto('/wap/index?lang=en');
+    await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('logs in from the tab bar and is back on the product page', async () => {
+    await page.goto(`/wap/productDetails?sellerGoodsId=${server.sampleGoods.id}`);
+    // the old mobile site's id name reads as the page's id
+    await page.waitForURL(`**/wap/productDetails?id=${server.sampleGoods.id}`, WAIT);
+    await expect.poll(() => page.locator('h1').first().textContent(), WAIT).toBe(server.sampleGoods.name);
+    await page.getByTestId('wap-cart-tab').click();
+    await page.waitForURL('**/wap/login?redirect=*', WAIT);
+    await page.locator('input[name="username"]').fill(account.username);
+    await page.locator('input[name="password"]').fill(account.password);
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(`**/wap/productDetails?id=${server.sampleGoods.id}`, WAIT);
+    await expect.poll(() => page.getByTestId('user-menu').textContent(), WAIT).toContain(account.username);
+    await screenshotsInBothLanguages('product', (p) => p.locator('.catalog-actions button').first().waitFor(WAIT));
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('adds the product to the cart and checks out from the tab bar\'s cart', async () => {
+    await page.getByRole('button', { name: catalog('detail.addToCart') }).click();
+    await page.getByText(catalog('detail.added')).first().waitFor(WAIT);
+    await expect.poll(() => page.getByTestId('wap-cart-tab').textContent(), WAIT).toBe(`${common('wap.cart')}1`);
+    await openCart(page);
+    expect(await page.getByTestId('cart-line').count()).toBe(1);
+    // the drawer's quantity and removal buttons are touch-sized too
+    const drawerButtons = await page.getByTestId('cart-line').first().locator('button').evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect()).map((box) => Math.min(Math.round(box.width), Math.round(box.height))));
+    expect(drawerButtons.length).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...drawerButtons)).toBeGreaterThanOrEqual(44);
+    await screenshotsInBothLanguages('cart', openCart);
+    await page.getByTestId('cart-checkout').click();
+    await page.waitForURL('**/wap/settlement', WAIT);
+    await page.getByTestId('checkout-address').waitFor(WAIT);
+    await page.locator('.cart-address-selected').waitFor(WAIT);
+    await page.getByTestId('checkout-line').first().waitFor(WAIT);
+    await screenshotsInBothLanguages('checkout', (p) => p.locator('.cart-address-selected').waitFor(WAIT));
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('places the order and pays it with the fund password', async () => {
+    await page.getByTestId('submit-order').click();
+    await page.getByTestId('pay-step').waitFor(WAIT);
+    await page.getByTestId('fund-password').fill('246810');
+    await page.getByTestId('pay-submit').click();
+    await page.waitForURL('**/wap/paySuccess', WAIT);
+    await page.getByTestId('pay-success').waitFor(WAIT);
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('finds the paid order under the tab bar\'s orders', async () => {
+    await page.getByTestId('wap-tab-bar').getByRole('link', { name: common('wap.orders') }).click();
+    await page.waitForURL('**/wap/userInfo/my-order', WAIT);
+    const order = page.locator('.orders-card', { hasText: server.sampleGoods.name });
+    await order.first().waitFor(WAIT);
+    expect(await order.count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('opens customer service from the compact header; the chat dialog fits the screen', async () => {
+    await page.getByTestId('customer-service').click();
+    const dialog = page.getByTestId('chat-dialog');
+    await dialog.waitFor(WAIT);
+    const box = await dialog.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= 390 && box.y >= 0 && box.y + box.height <= 844).toBe(true);
+    await page.getByTestId('chat-close').click();
+    await dialog.waitFor({ state: 'detached', ...WAIT });
+    expect(problems).toEqual([]);
+  }, STEP);
+});
