@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import brand from 'virtual:brand';
+import { AccountCancelledFarewell } from '../../features/account/components/account-cancelled-farewell.tsx';
 import { ChatLauncher } from '../../features/chat/components/chat-launcher.tsx';
 import { ApiBridge, PageOutlet } from './app-layout.tsx';
 import { BackToTop } from './back-to-top.tsx';
@@ -42,6 +43,7 @@ export function WapLayout() {
   return (
     <div className="app-shell wap-shell">
       <ApiBridge />
+      <AccountCancelledFarewell />
       <ScrollManager />
       <WapHeader />
       <PageOutlet />
