@@ -41,13 +41,15 @@ export type Permission =
   | 'catalog.write'
   | 'operators.manage'
   | 'sellers.read'
-  | 'sellers.decide';
+  | 'sellers.decide'
+  | 'kyc.read'
+  | 'kyc.decide';
 
-/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and answers the customer-service chat (with admin). */
+/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and identity verifications (KYC; finance reads them) and answers the customer-service chat (with admin). */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide', 'kyc.read', 'kyc.decide']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read', 'kyc.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide', 'kyc.read', 'kyc.decide']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;
