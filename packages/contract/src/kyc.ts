@@ -35,12 +35,6 @@ export const KYC_ADDRESS_MAX = 200;
 export const KYC_CITY_MAX = 60;
 export const KYC_POSTCODE_PATTERN = /^[A-Za-z0-9 -]{2,12}$/;
 
-/** A document number as shown once verified: the last 4 characters, the rest masked. */
-export function maskDocumentNumber(value: string): string {
-  if (value.length <= 4) return '*'.repeat(value.length);
-  return `${'*'.repeat(value.length - 4)}${value.slice(-4)}`;
-}
-
 /** A picture the user uploaded privately (the URL uploadimg!execute answered with). */
 const picture = () => requiredText('kyc.picture_required', 'kyc.picture_invalid', 500);
 
