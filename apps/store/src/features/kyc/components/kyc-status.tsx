@@ -52,7 +52,7 @@ export function KycPictures({ pictures }: { pictures: { url: string; label: stri
           .filter((picture) => picture.url !== '')
           .map((picture) => (
             <li key={picture.label}>
-              <Image src={picture.url} alt={picture.label} width={96} height={96} style={{ objectFit: 'cover' }} />
+              <Image src={picture.url} alt={picture.label} width={96} />
             </li>
           ))}
       </ul>

@@ -1,0 +1,112 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser } from '../../apps/api/test/support/test-app.ts';
+import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { choose, logIn } from './support/buyer.ts';
+import { operatorLogin } from './support/console-api.ts';
+import { english } from './support/messages.ts';
+import { makePng } from './support/png.ts';
+import { startStoreServer, type StoreServer } from './support/store-server.ts';
+
+// Identity verification in Chromium, against the real API server serving the built store: the security
+// settings lead to real-name verification -> the form refuses what the contract refuses -> the buyer
+// submits name, nationality, passport number and three private pictures -> the submission waits (its
+// pictures shown through signed URLs) -> an operator approves it (console REST) -> the store shows the
+// identity verified with the document number masked, in English and in Arabic (right to left), and
+// advanced verification becomes available.
+
+const WAIT = { timeout: 30_000 };
+const STEP = 120_000;
+const kyc = english('kyc');
+
+const USERNAME = `kyc${Date.now().toString(36).slice(-7)}`;
+const PASSWORD = 'Tr0ub4dor';
+const DOCUMENT_NUMBER = 'P8812345';
+
+let server: StoreServer;
+let browser: Browser;
+let context: BrowserContext;
+let problems: string[];
+let page: Page;
+
+beforeAll(async () => {
+  server = await startStoreServer({ products: 4 });
+  await registerUser(server.testApp, { username: USERNAME, password: PASSWORD });
+  browser = await launchChromium();
+  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
+  page = await context.newPage();
+});
+
+screenshotFailures(() => page);
+afterAll(() => closeAll(context, browser, server));
+
+describe('a buyer verifies their identity', () => {
+  it('opens real-name verification from the security settings; an empty form is refused with the contract rules', async () => {
+    await logIn(page, USERNAME, PASSWORD);
+    await page.goto('/userInfo/setup/index');
+    await page.getByTestId('setup-real-name').click();
+    await page.waitForURL('**/userInfo/setup/real-name', WAIT);
+    await page.getByRole('heading', { name: kyc('form.realNameTitle') }).waitFor(WAIT);
+    // advanced verification is not offered yet
+    await page.goto('/userInfo/setup/advanced-verification');
+    await page.getByText(kyc('advanced.lockedTitle'), { exact: true }).waitFor(WAIT);
+    await page.getByTestId('kyc-verify-real-name').click();
+    await page.waitForURL('**/userInfo/setup/real-name', WAIT);
+    await page.getByTestId('kyc-submit').click();
+    for (const key of ['errors.nameRequired', 'errors.nationalityRequired', 'errors.idnameRequired', 'errors.idnumberRequired']) await page.getByText(kyc(key), { exact: true }).waitFor(WAIT);
+    expect(await page.getByText(kyc('errors.pictureRequired'), { exact: true }).count()).toBe(3);
+  }, STEP);
+
+  it('submits name, nationality, passport and three pictures; the submission waits with its pictures', async () => {
+    const form = page.locator('form');
+    await page.locator('#name').fill('Amina Yusuf');
+    await choose(page, form, kyc('form.nationality'), 'United States');
+    await page.getByLabel(kyc('form.documentType'), { exact: true }).click();
+    await page.locator('.ant-select-dropdown .ant-select-item-option', { hasText: kyc('documentTypes.passport') }).click();
+    await page.locator('#idnumber').fill('12');
+    await page.getByText(kyc('errors.documentNumberInvalid'), { exact: true }).waitFor(WAIT);
+    await page.locator('#idnumber').fill(DOCUMENT_NUMBER);
+    await page.locator('#front').setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: makePng(120, 80) });
+    await page.locator('#back').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: makePng(121, 80) });
+    await page.locator('#hand').setInputFiles({ name: 'hand.png', mimeType: 'image/png', buffer: makePng(80, 120) });
+    await expect.poll(() => page.locator('.image-upload-item img').count(), WAIT).toBe(3);
+    await expect.poll(() => page.getByTestId('kyc-submit').isEnabled(), WAIT).toBe(true);
+    await page.getByTestId('kyc-submit').click();
+    await page.getByTestId('kyc-pending').waitFor(WAIT);
+    expect(await page.getByTestId('kyc-details').textContent()).toContain(DOCUMENT_NUMBER);
+    // the pictures load through signed URLs (a broken one would have no natural width)
+    const pictures = page.getByTestId('kyc-details').locator('img');
+    await expect.poll(() => pictures.count(), WAIT).toBe(3);
+    await expect.poll(() => pictures.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), WAIT).toBe(true);
+    expect(await pictures.first().getAttribute('src')).toMatch(/^\/uploads\/private\/p[0-9a-f]{64}\.png\?expires=\d+&signature=/);
+    await screenshot(page, 'kyc-pending');
+  }, STEP);
+
+  it('shows the identity verified once an operator approves, in English and in Arabic', async () => {
+    const token = await operatorLogin(server.baseUrl);
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const queue = (await (await fetch(`${server.baseUrl}/console/api/kyc?state=pending&applicant=${USERNAME}`, { headers })).json()) as { items: { id: string; name: string }[] };
+    expect(queue.items.map((item) => item.name)).toEqual(['Amina Yusuf']);
+    const approved = await fetch(`${server.baseUrl}/console/api/kyc/${queue.items[0]?.id}/approve`, { method: 'POST', headers, body: JSON.stringify({ reason: 'passport checked (e2e)' }) });
+    expect(approved.status).toBe(200);
+
+    await page.reload();
+    await page.getByTestId('kyc-passed').waitFor(WAIT);
+    expect(await page.getByTestId('kyc-document-number').textContent()).toBe('****2345');
+    await screenshot(page, 'kyc-passed-en');
+
+    await page.goto('/userInfo/setup/real-name?lang=ar');
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByTestId('kyc-passed').waitFor(WAIT);
+    await screenshot(page, 'kyc-passed-ar');
+
+    // advanced verification is now offered (its form), and the security settings show the state
+    await page.goto('/userInfo/setup/advanced-verification?lang=en');
+    await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByRole('heading', { name: kyc('form.advancedTitle') }).waitFor(WAIT);
+    await page.goto('/userInfo/setup/index');
+    await page.getByText(kyc('status.passed'), { exact: true }).waitFor(WAIT);
+    await screenshot(page, 'kyc-setup-index');
+    expect(problems).toEqual([]);
+  }, STEP);
+});
