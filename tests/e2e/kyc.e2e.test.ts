@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser } from '../../apps/api/test/support/test-app.ts';
 import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
 import { choose, logIn } from './support/buyer.ts';
-import { operatorLogin } from './support/console-api.ts';
+import { DEMO_OPERATOR } from '../../apps/api/src/seed/demo-accounts.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
@@ -11,13 +11,17 @@ import { startStoreServer, type StoreServer } from './support/store-server.ts';
 // Identity verification in Chromium, against the real API server serving the built store: the security
 // settings lead to real-name verification -> the form refuses what the contract refuses -> the buyer
 // submits name, nationality, passport number and three private pictures -> the submission waits (its
-// pictures shown through signed URLs) -> an operator approves it (console REST) -> the store shows the
+// pictures shown through signed URLs) -> an operator approves it in the console (queue, drawer with the
+// pictures, confirmed decision) -> the store shows the
 // identity verified with the document number masked, in English and in Arabic (right to left), and
 // advanced verification becomes available.
 
 const WAIT = { timeout: 30_000 };
 const STEP = 120_000;
 const kyc = english('kyc');
+const consoleCommon = english('common', 'console');
+const consoleKyc = english('kyc', 'console');
+const consoleQueues = english('queues', 'console');
 
 const USERNAME = `kyc${Date.now().toString(36).slice(-7)}`;
 const PASSWORD = 'Tr0ub4dor';
@@ -82,14 +86,35 @@ describe('a buyer verifies their identity', () => {
     await screenshot(page, 'kyc-pending');
   }, STEP);
 
-  it('shows the identity verified once an operator approves, in English and in Arabic', async () => {
-    const token = await operatorLogin(server.baseUrl);
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-    const queue = (await (await fetch(`${server.baseUrl}/console/api/kyc?state=pending&applicant=${USERNAME}`, { headers })).json()) as { items: { id: string; name: string }[] };
-    expect(queue.items.map((item) => item.name)).toEqual(['Amina Yusuf']);
-    const approved = await fetch(`${server.baseUrl}/console/api/kyc/${queue.items[0]?.id}/approve`, { method: 'POST', headers, body: JSON.stringify({ reason: 'passport checked (e2e)' }) });
-    expect(approved.status).toBe(200);
+  it('an operator approves it in the console: the queue, the drawer with the pictures, the confirmed decision', async () => {
+    const operator = await context.newPage();
+    try {
+      await operator.goto('/console/');
+      await operator.waitForURL('**/console/login', WAIT);
+      await operator.getByLabel(consoleCommon('login.username')).fill(DEMO_OPERATOR.username);
+      await operator.getByLabel(consoleCommon('login.password')).fill(DEMO_OPERATOR.password);
+      await operator.getByRole('button', { name: consoleCommon('login.submit') }).click();
+      await operator.getByRole('navigation').getByRole('menuitem', { name: new RegExp(consoleCommon('nav.kyc')) }).click();
+      await operator.getByRole('heading', { name: consoleKyc('title') }).waitFor(WAIT);
+      await operator.getByRole('link', { name: USERNAME, exact: true }).click();
+      const drawer = operator.getByRole('dialog', { name: consoleKyc('detail', { level: consoleKyc('levels.real_name'), name: USERNAME }) });
+      await drawer.getByText(DOCUMENT_NUMBER).waitFor(WAIT);
+      // the three pictures load through signed URLs
+      const pictures = drawer.locator('img');
+      await expect.poll(() => pictures.evaluateAll((images) => images.length === 3 && images.every((image) => (image as HTMLImageElement).naturalWidth > 0)), WAIT).toBe(true);
+      await screenshot(operator, 'console-kyc');
+      await drawer.getByRole('button', { name: consoleKyc('actions.approve') }).click();
+      const dialog = operator.getByRole('dialog', { name: consoleKyc('actions.approveTitle') });
+      await dialog.getByLabel(consoleQueues('fields.reason')).fill('passport checked (e2e)');
+      await dialog.getByRole('button', { name: consoleCommon('actions.confirm') }).click();
+      await operator.locator('.ant-message', { hasText: consoleKyc('actions.approved') }).waitFor(WAIT);
+      await drawer.locator('.ant-tag', { hasText: consoleCommon('states.approved') }).first().waitFor(WAIT);
+    } finally {
+      await operator.close();
+    }
+  }, STEP);
 
+  it('shows the identity verified in the store, in English and in Arabic', async () => {
     await page.reload();
     await page.getByTestId('kyc-passed').waitFor(WAIT);
     expect(await page.getByTestId('kyc-document-number').textContent()).toBe('****2345');
