@@ -32,7 +32,7 @@ import { SettingsService } from './modules/content/settings.ts';
 import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { PRIVATE_UPLOADS_PATH, UploadsService } from './modules/uploads/uploads.service.ts';
 import { UploadSigner } from './modules/uploads/upload-signing.ts';
 import { kycActions } from './modules/kyc/kyc.legacy.ts';
 import { toConsoleUserKyc, toUserKycInfo } from './modules/kyc/kyc.mapper.ts';
@@ -496,6 +496,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     new SellerApplicationsRepository(),
     {
       isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      ownedPrivateRef: (url, userId) => uploads.ownedPrivateRef(url, userId),
       countryExists: (countryId) => geo.country(countryId) !== undefined,
       roleOf: (userId) => accounts.roleOf(userId),
       userIdByName: (name) => accounts.userIdByName(name),
@@ -536,6 +537,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
 
+  // a stored private picture reference becomes a signed URL; a public URL stays as it is
+  const privateOrPublicUrl = (stored: string) => (stored.startsWith(PRIVATE_UPLOADS_PATH) ? uploads.signedUrl(stored).url : stored);
   const actions: AnyAction[] = [
     ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE, kycInfo: async (userId) => toUserKycInfo(await kyc.summary(userId), countryName) }),
     ...contentActions(content),
@@ -547,7 +550,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
     ...loansActions({ loans, repayments: loanRepayments }),
     ...chatActions(chat),
-    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone }),
+    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone, documentUrl: privateOrPublicUrl }),
     ...kycActions(kyc, { timeZone, countryName, signedUrl: (ref) => uploads.signedUrl(ref).url }),
   ];
 
@@ -577,7 +580,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         shopsConsoleRoutes({ shops, usernames: (ids) => accounts.profiles(ids) }),
         bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
         operatorAdminRoutes({ admin: operatorAdmin }),
-        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
+        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '', documentUrl: privateOrPublicUrl }),
         kycConsoleRoutes({ kyc, usernames: (ids) => accounts.profiles(ids), countryName, signedUrl: (ref) => uploads.signedUrl(ref) }),
       ],
     });

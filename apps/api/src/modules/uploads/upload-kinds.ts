@@ -25,9 +25,10 @@ const MODULE_KINDS: Record<string, UploadKind> = {
   online: 'chat',
   chat: 'chat',
   credit: 'document',
-  // identity documents (KYC) are private
+  // identity documents (KYC) and a shop applicant's supporting documents are private
   kyc: 'identity',
   identity: 'identity',
+  seller_document: 'identity',
   document: 'document',
 };
 
