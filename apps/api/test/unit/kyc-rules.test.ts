@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { kycMachine } from '../../src/modules/kyc/kyc-state.ts';
 import { UploadSigner } from '../../src/modules/uploads/upload-signing.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { redactUrl } from '../../src/platform/logger.ts';
 
 describe('kyc submission state machine', () => {
   it('decides only a pending submission, once', () => {
@@ -40,5 +41,11 @@ describe('signed picture URLs', () => {
     const clock = new ManualClock();
     const { expires, signature } = new UploadSigner(undefined, clock).sign(key);
     expect(new UploadSigner(undefined, clock).verify(key, String(expires), signature).ok).toBe(false);
+  });
+});
+
+describe('logs', () => {
+  it('never keep the signature of a private picture URL', () => {
+    expect(redactUrl(`/uploads/private/p${'a'.repeat(64)}.png?expires=1768449660&signature=abc_DEF-123`)).toBe(`/uploads/private/p${'a'.repeat(64)}.png?expires=1768449660&signature=[redacted]`);
   });
 });
