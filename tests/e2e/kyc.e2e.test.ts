@@ -59,6 +59,14 @@ describe('a buyer verifies their identity', () => {
     await page.getByTestId('kyc-submit').click();
     for (const key of ['errors.nameRequired', 'errors.nationalityRequired', 'errors.idnameRequired', 'errors.idnumberRequired']) await page.getByText(kyc(key), { exact: true }).waitFor(WAIT);
     expect(await page.getByText(kyc('errors.pictureRequired'), { exact: true }).count()).toBe(3);
+    // the form right to left
+    await page.goto('/userInfo/setup/real-name?lang=ar');
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByTestId('kyc-submit').waitFor(WAIT);
+    await screenshot(page, 'kyc-form-ar');
+    await page.goto('/userInfo/setup/real-name?lang=en');
+    await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
+    await page.getByRole('heading', { name: kyc('form.realNameTitle') }).waitFor(WAIT);
   }, STEP);
 
   it('submits name, nationality, passport and three pictures; the submission waits with its pictures', async () => {
