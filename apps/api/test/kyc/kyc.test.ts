@@ -201,7 +201,8 @@ describe('kyc: advanced verification', () => {
     }
     expect((await submissionsOf(user.id)).map((row) => row.level)).toEqual(['real_name']);
 
-    const [applied, raced] = await Promise.all([applyAdvanced(user, await advancedFor(user)), applyAdvanced(user, await advancedFor(user))]);
+    const [first, second] = [await advancedFor(user), await advancedFor(user)];
+    const [applied, raced] = await Promise.all([applyAdvanced(user, first), applyAdvanced(user, second)]);
     const accepted = applied.code === '0' ? applied : raced;
     expect([applied.errorKey ?? 'ok', raced.errorKey ?? 'ok'].sort()).toEqual(['kyc.pending', 'ok']);
     expect(accepted.data).toMatchObject({ status: 1, realNameStatus: 2 });
