@@ -47,7 +47,7 @@ function sourceFiles(dir: string): string[] {
 
 describe('console messages', () => {
   it('the console loads the namespaces this test checks', () => {
-    expect(NAMESPACES).toEqual(['common', 'queues', 'orders', 'audit', 'settings', 'loans', 'users', 'chat', 'catalog', 'operators', 'sellers']);
+    expect(NAMESPACES).toEqual(['common', 'queues', 'orders', 'audit', 'settings', 'loans', 'users', 'chat', 'catalog', 'operators', 'sellers', 'kyc']);
     expect(consoleLocales).toContain('zh-CN');
   });
 

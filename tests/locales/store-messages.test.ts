@@ -39,7 +39,7 @@ const english = Object.fromEntries(NAMESPACES.map((namespace) => [namespace, loa
 
 describe('store messages', () => {
   it('the store loads the namespaces this test checks', () => {
-    expect(NAMESPACES).toEqual(['common', 'catalog', 'cart', 'address', 'orders', 'wallet', 'account', 'credit', 'chat', 'sellers']);
+    expect(NAMESPACES).toEqual(['common', 'catalog', 'cart', 'address', 'orders', 'wallet', 'account', 'credit', 'chat', 'sellers', 'kyc']);
   });
 
   it.each(NAMESPACES.map((namespace) => [namespace]))('English store-%s.json exists, holds only non-empty strings', (namespace) => {

@@ -36,7 +36,13 @@ import { SettingsService } from './modules/content/settings.ts';
 import { uploadsActions } from './modules/uploads/uploads.legacy.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { registerUploadRoutes } from './modules/uploads/uploads.routes.ts';
-import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { PRIVATE_UPLOADS_PATH, UploadsService } from './modules/uploads/uploads.service.ts';
+import { UploadSigner } from './modules/uploads/upload-signing.ts';
+import { kycActions } from './modules/kyc/kyc.legacy.ts';
+import { toConsoleUserKyc, toUserKycInfo } from './modules/kyc/kyc.mapper.ts';
+import { KycRepository } from './modules/kyc/kyc.repository.ts';
+import { kycConsoleRoutes } from './modules/kyc/kyc.routes.ts';
+import { KycService } from './modules/kyc/kyc.service.ts';
 import { AddressesRepository } from './modules/addresses/addresses.repository.ts';
 import { buyerContextPort } from './modules/chat/chat-context.ts';
 import { ChatInboxService } from './modules/chat/chat-inbox.service.ts';
@@ -201,6 +207,7 @@ export interface Services {
   chatInbox: ChatInboxService;
   listings: ListingsService;
   settleIn: SettleInService;
+  kyc: KycService;
   sellerPanel: SellerPanelService;
   sellerFigures: SellerFigures;
   bus: Bus;
@@ -308,7 +315,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const contentRepository = new ContentRepository();
   const content = new ContentService(db, contentRepository, settings, clock);
   const blobStore = deps.blobStore ?? new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads'));
-  const uploads = new UploadsService(db, new UploadsRepository(), blobStore, clock, env.PUBLIC_BASE_URL);
+  if (!env.UPLOAD_SIGNING_SECRET && env.NODE_ENV === 'production') app.log.warn('UPLOAD_SIGNING_SECRET is unset: private picture URLs are signed with a per-process secret (set one shared value when several replicas run)');
+  const uploadSigner = new UploadSigner(env.UPLOAD_SIGNING_SECRET, clock);
+  const uploads = new UploadsService(db, new UploadsRepository(), blobStore, clock, env.PUBLIC_BASE_URL, uploadSigner);
 
   const timeZone = env.PLATFORM_TIMEZONE;
   const categoriesRepository = new CategoriesRepository();
@@ -365,6 +374,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const geo = new GeoDirectory();
   const addresses = new AddressesService(db, new AddressesRepository(), geo, settings, clock);
   accounts.addCancellationCleanup((executor, userId) => addresses.forgetAll(executor, userId));
+  // identity verification: private pictures, reviewed by operators; withdrawals above a setting need it
+  const kyc = new KycService(
+    db,
+    new KycRepository(),
+    {
+      ownedPrivateRef: (url, userId) => uploads.ownedPrivateRef(url, userId),
+      countryExists: (countryId) => geo.country(countryId) !== undefined,
+      userIdByName: (name) => accounts.userIdByName(name),
+    },
+    audit,
+    clock,
+  );
+  const countryName = (countryId: number) => geo.country(countryId)?.name ?? '';
   const reviewsRepository = new ReviewsRepository();
   const reviews = new ReviewsService(db, reviewsRepository, { reviewers: (ids) => accounts.profiles(ids) }, translator, timeZone);
   if (env.NODE_ENV !== 'test') {
@@ -384,7 +406,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const wallet = new WalletService(db, walletRepository, ledger, ledgerRepository, idempotency, settings, audit, clock, timeZone);
   const provider = env.PAYMENT_PROVIDER === 'simulator' ? new SimulatorProvider(env.PUBLIC_BASE_URL) : undefined;
   const recharges = new RechargeService(db, walletRepository, wallet, ledger, settings, uploads, provider, audit, clock, timeZone);
-  const withdrawals = new WithdrawalService(db, walletRepository, wallet, ledger, accounts, settings, audit, clock, timeZone);
+  const withdrawals = new WithdrawalService(db, walletRepository, wallet, ledger, accounts, settings, audit, clock, timeZone, { advancedPassed: (userId) => kyc.isPassed(userId, 'advanced') });
   accounts.addCancellationGuard((executor, userId) => wallet.cancellationVeto(executor, userId));
   const operatorsRepository = new OperatorsRepository();
   const operators = new OperatorsService(db, operatorsRepository, hasher, settings, audit, clock, timeZone);
@@ -491,6 +513,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     new SellerApplicationsRepository(),
     {
       isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId),
+      ownedPrivateRef: (url, userId) => uploads.ownedPrivateRef(url, userId),
       countryExists: (countryId) => geo.country(countryId) !== undefined,
       roleOf: (userId) => accounts.roleOf(userId),
       userIdByName: (name) => accounts.userIdByName(name),
@@ -531,8 +554,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (env.NODE_ENV !== 'test') scheduler.start();
   app.addHook('onClose', async () => scheduler.stop());
 
+  // a stored private picture reference becomes a signed URL; a public URL stays as it is
+  const privateOrPublicUrl = (stored: string) => (stored.startsWith(PRIVATE_UPLOADS_PATH) ? uploads.signedUrl(stored).url : stored);
   const actions: AnyAction[] = [
-    ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE }),
+    ...accountsActions({ accounts, sessions, publicBaseUrl: env.PUBLIC_BASE_URL, timeZone: env.PLATFORM_TIMEZONE, kycInfo: async (userId) => toUserKycInfo(await kyc.summary(userId), countryName) }),
     ...contentActions(content),
     ...informationActions(information),
     ...uploadsActions(uploads),
@@ -543,7 +568,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     ...ordersActions({ checkout, payments, orders, fulfilment, reviews: orderReviews, refunds, sellerOrders, names: orderNames }),
     ...loansActions({ loans, repayments: loanRepayments }),
     ...chatActions(chat),
-    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone }),
+    ...sellersActions({ settleIn, listings, panel: sellerPanel, figures: sellerFigures, reviews, timeZone, documentUrl: privateOrPublicUrl }),
+    ...kycActions(kyc, { timeZone, countryName, signedUrl: (ref) => uploads.signedUrl(ref).url }),
   ];
 
   async function registerServedRoutes(): Promise<void> {
@@ -555,7 +581,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       validateResponses: env.VALIDATE_RESPONSES,
       observe: (call, code) => metrics.legacyOutcome(call, code),
     });
-    registerUploadRoutes(app, blobStore);
+    registerUploadRoutes(app, blobStore, uploadSigner);
     registerConsoleApi(app, {
       operators,
       translator,
@@ -565,7 +591,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         ordersConsoleRoutes({ db, repository: ordersRepository, ledgerRepository, orders, fulfilment, refunds, names: orderNames, translator }),
         overviewConsoleRoutes({ db, audit, operators, usernames: (ids) => accounts.profiles(ids), walletFigures: (from, to) => wallet.consoleFigures(from, to), orderFigures: (from, to) => orders.consoleFigures(from, to) }),
         settingsConsoleRoutes({ settings }),
-        accountsConsoleRoutes({ accounts }),
+        accountsConsoleRoutes({ accounts, kycOf: async (userId) => toConsoleUserKyc(await kyc.summary(userId)) }),
         loansConsoleRoutes({ review: loanReview, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
         chatConsoleRoutes({ inbox: chatInbox, storeOperatorImage: storeChatImage }),
         catalogConsoleRoutes({ categories: categoryAdmin, goods: goodsAdmin }),
@@ -573,7 +599,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
         bannersConsoleRoutes({ banners, storeOperatorImage: async (bytes, operatorId) => (await uploads.storeImage(bytes, 'general', operatorId)).url }),
         informationConsoleRoutes({ information, activities }),
         operatorAdminRoutes({ admin: operatorAdmin }),
-        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '' }),
+        sellersConsoleRoutes({ settleIn, usernames: (ids) => accounts.profiles(ids), countryName: (countryId) => geo.country(countryId)?.name ?? '', documentUrl: privateOrPublicUrl }),
+        kycConsoleRoutes({ kyc, usernames: (ids) => accounts.profiles(ids), countryName, signedUrl: (ref) => uploads.signedUrl(ref) }),
       ],
     });
     registerPaymentRoutes(app, { recharges, translator, secret: env.PAYMENT_CALLBACK_SECRET, simulator: provider !== undefined });
@@ -643,6 +670,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       chatInbox,
       listings,
       settleIn,
+      kyc,
       sellerPanel,
       sellerFigures,
       bus,

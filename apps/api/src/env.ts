@@ -77,6 +77,11 @@ const envSchema = z.object({
   PAYMENT_PROVIDER: z.enum(['simulator', 'none']).optional(),
   /** Shared secret of the provider's HMAC-SHA256 callback signatures. */
   PAYMENT_CALLBACK_SECRET: z.string().min(16).default(DEVELOPMENT_PAYMENT_SECRET),
+  /**
+   * HMAC-SHA256 secret of the signed, expiring URLs of private pictures (identity documents). Unset:
+   * a random secret per process (fine for one process; several replicas need one shared value).
+   */
+  UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
   /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
   SEED_DEMO: boolean.default(true),
   /** Answer with unvalidated responses only after checking them against the output schema (tests). */

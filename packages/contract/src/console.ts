@@ -279,7 +279,17 @@ export const consoleUser = z.object({
 });
 /** `more`: other names also begin so (the operator types more of the name). */
 export const consoleUsers = z.object({ items: z.array(consoleUser), more: z.boolean() });
+/** A user's identity verification (KYC) per level: 'none' until submitted, then the latest submission's state. */
+const kycLevelState = z.enum(['none', 'pending', 'approved', 'rejected']);
+export const consoleUserKyc = z.object({
+  realName: kycLevelState,
+  advanced: kycLevelState,
+  /** the verified name, '' until the real-name check passed */
+  name: z.string(),
+});
+export type ConsoleUserKyc = z.infer<typeof consoleUserKyc>;
 export const consoleUserDetail = consoleUser.extend({
+  kyc: consoleUserKyc,
   /** the latest logins (sessions), newest first */
   logins: z.array(z.object({ at: z.string(), ip: z.string().nullable(), userAgent: z.string().nullable(), endedAt: z.string().nullable(), endReason: z.string().nullable() })),
 });

@@ -16,3 +16,4 @@ export * from './schema/orders.ts';
 export * from './schema/loans.ts';
 export * from './schema/chat.ts';
 export * from './schema/sellers.ts';
+export * from './schema/kyc.ts';

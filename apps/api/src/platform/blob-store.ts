@@ -12,10 +12,16 @@ export interface BlobStore {
   open(key: string): Promise<Readable | undefined>;
 }
 
-const KEY_PATTERN = /^[0-9a-f]{64}\.(jpg|png|webp)$/;
+/** `<sha256>.<ext>`; private pictures (identity documents) carry a `p` prefix: a key space of their own. */
+const KEY_PATTERN = /^p?[0-9a-f]{64}\.(jpg|png|webp)$/;
 
 export function isBlobKey(key: string): boolean {
   return KEY_PATTERN.test(key);
+}
+
+/** Keys of private pictures: never served by the public /uploads/ route. */
+export function isPrivateBlobKey(key: string): boolean {
+  return isBlobKey(key) && key.startsWith('p');
 }
 
 export class LocalDiskBlobStore implements BlobStore {

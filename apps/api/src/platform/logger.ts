@@ -9,6 +9,8 @@ const SECRET_PARAMS = [
   're_safeword', 'old_safeword', 'cashPassword', 'verifcode', 'code_token', 'access_token',
   // the chat socket's operator login (a console bearer token in the query string)
   'operatorToken',
+  // signed URLs of private pictures (identity documents): a capability while it lasts
+  'signature',
 ];
 const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&]*`, 'gi');
 

@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { uploadKindOf } from '../../src/modules/uploads/upload-kinds.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { consoleCall, operatorToken, uploadProof, walletUser, type WalletUser } from '../support/wallet.ts';
@@ -126,5 +128,33 @@ describe('settle-in: the console decides', () => {
       expect.objectContaining({ action: 'seller_application.approve', reason: 'documents checked' }),
     ]);
     expect(await consoleCall(t, 'GET', '/seller-applications/00000000000000000000000000000000', finance.token)).toMatchObject({ status: 404, body: { errorKey: 'sellers.application_not_found' } });
+  });
+});
+
+describe('settle-in: private supporting documents', () => {
+  it('are stored as private references, shown through signed URLs, and only the uploader may use them', async () => {
+    const user = await walletUser(t);
+    const other = await walletUser(t);
+    const privateDocument = async (owner: WalletUser, shade: number) => {
+      const png = await sharp({ create: { width: 20, height: 12, channels: 3, background: { r: shade, g: 7, b: 70 } } }).png().toBuffer();
+      return (await t.services.uploads.storeImage(png, uploadKindOf('seller_document'), owner.id)).url;
+    };
+    const mine = await privateDocument(user, 11);
+    expect(mine).toMatch(/^\/uploads\/private\/p[0-9a-f]{64}\.png\?expires=/);
+    expect((await apply(other, await applicationFor(other, { documents: mine }))).errorKey).toBe('sellers.documents_invalid');
+
+    const applied = await apply(user, await applicationFor(user, { documents: `${mine},${user.proofUrl}` }));
+    expect(applied.code).toBe('0');
+    const stored = (await t.database.pool.query<{ documents: string[] }>('select documents from seller_applications where user_id = $1', [user.id])).rows[0]?.documents;
+    expect(stored).toEqual([mine.split('?')[0], user.proofUrl]);
+    const shown = applied.data?.application.documents ?? [];
+    expect(shown[0]).toMatch(/\?expires=\d+&signature=/);
+    expect(shown[1]).toBe(user.proofUrl);
+    expect((await t.app.inject({ method: 'GET', url: shown[0] ?? '' })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: stored?.[0] ?? '' })).statusCode).toBe(403);
+
+    const support = await operatorToken(t, 'support');
+    const detail = await consoleCall<{ documents: string[] }>(t, 'GET', `/seller-applications/${applied.data?.application.id}`, support.token);
+    expect((await t.app.inject({ method: 'GET', url: detail.body.documents[0] ?? '' })).statusCode).toBe(200);
   });
 });

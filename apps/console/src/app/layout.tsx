@@ -1,4 +1,4 @@
-import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, FileTextOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, FileTextOutlined, IdcardOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
 import { useEffect } from 'react';
@@ -11,6 +11,7 @@ import { pendingLoansCount } from '../features/loans/api.ts';
 import { pendingRefundsCount } from '../features/orders/api.ts';
 import { pendingRechargesCount } from '../features/recharges/api.ts';
 import { pendingSellerApplicationsCount } from '../features/sellers/api.ts';
+import { pendingKycCount } from '../features/kyc/api.ts';
 import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
 import { session, useCan, useSession } from '../lib/session.ts';
 import { PATHS } from './paths.ts';
@@ -49,6 +50,7 @@ export function ConsoleLayout() {
   const refunds = useQuery({ ...pendingRefundsCount, enabled: can('orders.read') });
   const loans = useQuery({ ...pendingLoansCount, enabled: can('loans.read') });
   const sellerApplications = useQuery({ ...pendingSellerApplicationsCount, enabled: can('sellers.read') });
+  const kycReviews = useQuery({ ...pendingKycCount, enabled: can('kyc.read') });
   const chats = useQuery({ ...openConversationsCount, enabled: can('chat.read') });
 
   const items = [
@@ -100,6 +102,16 @@ export function ConsoleLayout() {
         <span>
           {t('common:nav.sellerApplications')}
           <Count value={sellerApplications.data} label={t('common:nav.pendingCount', { count: sellerApplications.data ?? 0 })} />
+        </span>
+      ),
+    },
+    can('kyc.read') && {
+      key: PATHS.kyc,
+      icon: <IdcardOutlined />,
+      label: (
+        <span>
+          {t('common:nav.kyc')}
+          <Count value={kycReviews.data} label={t('common:nav.pendingCount', { count: kycReviews.data ?? 0 })} />
         </span>
       ),
     },

@@ -7,6 +7,7 @@ export const PATHS = {
   refunds: '/refunds',
   loans: '/loans',
   sellerApplications: '/seller-applications',
+  kyc: '/kyc',
   orders: '/orders',
   users: '/users',
   chat: '/chat',

@@ -14,6 +14,7 @@ const OrdersPage = lazy(() => import('../features/orders/orders-page.tsx'));
 const AuditPage = lazy(() => import('../features/audit/audit-page.tsx'));
 const LoansPage = lazy(() => import('../features/loans/loans-page.tsx'));
 const SellerApplicationsPage = lazy(() => import('../features/sellers/seller-applications-page.tsx'));
+const KycPage = lazy(() => import('../features/kyc/kyc-page.tsx'));
 const UsersPage = lazy(() => import('../features/users/users-page.tsx'));
 const ChatPage = lazy(() => import('../features/chat/chat-page.tsx'));
 const SettingsPage = lazy(() => import('../features/settings/settings-page.tsx'));
@@ -54,6 +55,7 @@ export const router = createBrowserRouter(
         { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
         { path: PATHS.loans.slice(1), element: page(<LoansPage />) },
         { path: PATHS.sellerApplications.slice(1), element: page(<SellerApplicationsPage />) },
+        { path: PATHS.kyc.slice(1), element: page(<KycPage />) },
         { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
         { path: PATHS.users.slice(1), element: page(<UsersPage />) },
         { path: PATHS.chat.slice(1), element: page(<ChatPage />) },

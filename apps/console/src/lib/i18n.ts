@@ -4,7 +4,7 @@
 import { createI18n, pickSupportedLocale, type Locale } from '@caravan/ui/i18n';
 import type { i18n } from 'i18next';
 
-export const NAMESPACES = ['common', 'queues', 'orders', 'audit', 'settings', 'loans', 'users', 'chat', 'catalog', 'operators', 'sellers', 'storeOrders'] as const;
+export const NAMESPACES = ['common', 'queues', 'orders', 'audit', 'settings', 'loans', 'users', 'chat', 'catalog', 'operators', 'sellers', 'kyc', 'storeOrders'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../../../../locales/*/console-*.json', { import: 'default' });

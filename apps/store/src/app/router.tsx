@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
               { path: 'login-password', ...page(() => import('../features/account/pages/login-password-page.tsx')) },
               { path: 'transaction-password', ...page(() => import('../features/account/pages/transaction-password-page.tsx')) },
               { path: 'shipping-address', ...page(() => import('../features/account/pages/shipping-address-page.tsx')) },
+              { path: 'real-name', ...page(() => import('../features/kyc/pages/real-name-page.tsx')) },
+              { path: 'advanced-verification', ...page(() => import('../features/kyc/pages/advanced-verification-page.tsx')) },
               { path: 'account-cancellation', ...page(() => import('../features/account/pages/account-cancellation-page.tsx')) },
             ],
           },

@@ -3,7 +3,7 @@
 import { createI18n, type Locale } from '@caravan/ui/i18n';
 import type { i18n } from 'i18next';
 
-export const NAMESPACES = ['common', 'catalog', 'cart', 'address', 'orders', 'wallet', 'account', 'credit', 'chat', 'sellers'] as const;
+export const NAMESPACES = ['common', 'catalog', 'cart', 'address', 'orders', 'wallet', 'account', 'credit', 'chat', 'sellers', 'kyc'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const files = import.meta.glob<Record<string, unknown>>('../../../../locales/*/store-*.json', { import: 'default' });

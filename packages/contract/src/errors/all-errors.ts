@@ -6,6 +6,7 @@ import { commonErrors } from './common.ts';
 import { contentErrors } from './content.ts';
 import type { ErrorSpec } from './error-spec.ts';
 import { favoritesErrors } from './favorites.ts';
+import { kycErrors } from './kyc.ts';
 import { loansErrors } from './loans.ts';
 import { operatorsErrors } from './operators.ts';
 import { ordersErrors } from './orders.ts';
@@ -30,6 +31,7 @@ export const errorCatalog = {
   ...loansErrors,
   ...chatErrors,
   ...sellersErrors,
+  ...kycErrors,
 } as const satisfies Record<string, ErrorSpec>;
 
 export type ErrorKey = keyof typeof errorCatalog;

@@ -1,4 +1,4 @@
-import { consoleUser, consoleUserDetail, consoleUserQuery, consoleUsers, idParams, userLockBody } from '@caravan/contract/console';
+import { consoleUser, consoleUserDetail, consoleUserQuery, consoleUsers, idParams, userLockBody, type ConsoleUserKyc } from '@caravan/contract/console';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { restErrorOutput, type ConsoleRoutes } from '../operators/operators.routes.ts';
 import type { UserRow } from './accounts.repository.ts';
@@ -13,7 +13,7 @@ function toConsoleUser(row: UserRow) {
   return { id: row.id, username: row.username, usercode: row.usercode, role: row.role, status: row.status, createdAt: row.createdAt.toISOString(), lastLoginAt: iso(row.lastLoginAt), lastLoginIp: row.lastLoginIp };
 }
 
-export function accountsConsoleRoutes(deps: { accounts: AccountsService }): ConsoleRoutes {
+export function accountsConsoleRoutes(deps: { accounts: AccountsService; kycOf(userId: string): Promise<ConsoleUserKyc> }): ConsoleRoutes {
   const errors = { 400: restErrorOutput, 401: restErrorOutput, 403: restErrorOutput, 404: restErrorOutput };
   const tags = ['console users'];
   return (scope, auth) => {
@@ -28,10 +28,11 @@ export function accountsConsoleRoutes(deps: { accounts: AccountsService }): Cons
     );
     typed.get(
       '/users/:id',
-      { schema: { summary: 'A user with their latest logins (time, address, browser, how the session ended).', tags, params: idParams, response: { 200: consoleUserDetail, ...errors } }, preHandler: auth.require('users.read') },
+      { schema: { summary: 'A user with their identity verification (KYC) state and latest logins (time, address, browser, how the session ended).', tags, params: idParams, response: { 200: consoleUserDetail, ...errors } }, preHandler: auth.require('users.read') },
       async (request) => {
         const { user, logins } = await deps.accounts.consoleDetail(request.params.id);
-        return { ...toConsoleUser(user), logins: logins.map((login) => ({ at: login.createdAt.toISOString(), ip: login.ip, userAgent: login.userAgent, endedAt: iso(login.revokedAt), endReason: login.revokeReason })) };
+        const kyc = await deps.kycOf(user.id);
+        return { ...toConsoleUser(user), kyc, logins: logins.map((login) => ({ at: login.createdAt.toISOString(), ip: login.ip, userAgent: login.userAgent, endedAt: iso(login.revokedAt), endReason: login.revokeReason })) };
       },
     );
     for (const [path, disabled] of [['lock', true], ['unlock', false]] as const) {

@@ -24,6 +24,7 @@ import { toUserInfo } from './accounts.mapper.ts';
 import type { AccountsService } from './accounts.service.ts';
 import { loginKeyOf } from './credentials.ts';
 import type { SessionsService } from './sessions.service.ts';
+import type { UserKycInfo } from '../kyc/kyc.mapper.ts';
 
 /** Limits on the calls that guess or create credentials (per IP and per account). */
 export const ACCOUNT_RATE_RULES = {
@@ -61,6 +62,8 @@ export function accountsActions(deps: {
   sessions: SessionsService;
   publicBaseUrl: string;
   timeZone: string;
+  /** the user's identity verification (KYC module) */
+  kycInfo(userId: string): Promise<UserKycInfo>;
 }): AnyAction[] {
   const { accounts, sessions } = deps;
   const registerLimits = [{ rule: R.registerPerIp, subject: 'ip' as const }];
@@ -178,8 +181,10 @@ export function accountsActions(deps: {
       summary: 'The logged-in user.',
       input: emptyInput,
       output: userInfoOutput,
-      handler: async (_input, ctx) =>
-        toUserInfo(await accounts.getUser(ctx.user.id), { publicBaseUrl: deps.publicBaseUrl, timeZone: deps.timeZone }),
+      handler: async (_input, ctx) => {
+        const [user, kyc] = await Promise.all([accounts.getUser(ctx.user.id), deps.kycInfo(ctx.user.id)]);
+        return toUserInfo(user, { publicBaseUrl: deps.publicBaseUrl, timeZone: deps.timeZone }, kyc);
+      },
     }),
     defineAction({
       call: 'localuser!refreshAvatar',

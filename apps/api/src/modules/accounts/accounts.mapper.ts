@@ -1,6 +1,8 @@
 import type { UserInfo } from '@caravan/contract/accounts';
+import { KYC_STATUS } from '@caravan/contract/kyc';
 import QRCode from 'qrcode';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
+import type { UserKycInfo } from '../kyc/kyc.mapper.ts';
 import type { UserRow } from './accounts.repository.ts';
 
 /** The invitation link of a user: the store's register page with the user's code. */
@@ -8,8 +10,8 @@ export function invitationUrl(publicBaseUrl: string, usercode: string): string {
   return `${publicBaseUrl}/register?code=${encodeURIComponent(usercode)}`;
 }
 
-/** localuser!get: the legacy user-info shape. Fields for features not built yet carry their neutral values. */
-export async function toUserInfo(user: UserRow, options: { publicBaseUrl: string; timeZone: string }): Promise<UserInfo> {
+/** localuser!get: the legacy user-info shape (identity verification from the KYC module). Fields for features not built yet carry their neutral values. */
+export async function toUserInfo(user: UserRow, options: { publicBaseUrl: string; timeZone: string }, kyc: UserKycInfo): Promise<UserInfo> {
   const url = invitationUrl(options.publicBaseUrl, user.usercode);
   // a QR code only makes sense for an absolute link
   const qr = options.publicBaseUrl.startsWith('http') ? await QRCode.toDataURL(url, { margin: 1, width: 240 }) : '';
@@ -25,15 +27,15 @@ export async function toUserInfo(user: UserRow, options: { publicBaseUrl: string
     emailverif: user.emailVerifiedAt !== null,
     google_auth_secret: '',
     googleverif: false,
-    identityverif: false,
-    advancedverif: false,
+    identityverif: kyc.realNameStatus === KYC_STATUS.passed,
+    advancedverif: kyc.advancedStatus === KYC_STATUS.passed,
     lastlogintime: formatLegacyDateTime(options.timeZone, user.lastLoginAt),
     lastloginip: user.lastLoginIp ?? '',
     avatar: user.avatar,
-    name: '',
-    nationality: '',
-    kyc_status: 0,
-    kyc_high_level_status: 0,
+    name: kyc.name,
+    nationality: kyc.nationality,
+    kyc_status: kyc.realNameStatus,
+    kyc_high_level_status: kyc.advancedStatus,
     signPdfUrl: '',
     url,
     usercode_qr: qr,

@@ -180,6 +180,13 @@ export const settingDefinitions = {
     public: false,
     description: 'Daily window for withdrawal applications, HH:mm:ss-HH:mm:ss in the platform time zone.',
   }),
+  withdraw_advanced_kyc_above: setting({
+    schema: decimal,
+    default: '0',
+    public: false,
+    description:
+      'Withdrawals above this amount (USDT) need a passed advanced identity verification (proof of address); "0" turns the rule off (the default, so a new platform can pay out before it staffs KYC reviews; e.g. "10000" once it does).',
+  }),
   withdraw_fee_rate: setting({
     schema: decimal,
     default: '0.01',

@@ -43,13 +43,15 @@ export type Permission =
   | 'sellers.read'
   | 'sellers.decide'
   | 'information.read'
-  | 'information.write';
+  | 'information.write'
+  | 'kyc.read'
+  | 'kyc.decide';
 
-/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and answers the customer-service chat (with admin); admin and support edit the store's information pages, finance reads them. */
+/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and identity verifications (KYC; finance reads them) and answers the customer-service chat (with admin); admin and support edit the store's information pages, finance reads them. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide', 'information.read', 'information.write']),
-  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read', 'information.read']),
-  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide', 'information.read', 'information.write']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide', 'information.read', 'information.write', 'kyc.read', 'kyc.decide']),
+  finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read', 'information.read', 'kyc.read']),
+  support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide', 'information.read', 'information.write', 'kyc.read', 'kyc.decide']),
 };
 
 export const OPERATOR_SESSION_MS = 12 * HOUR_MS;

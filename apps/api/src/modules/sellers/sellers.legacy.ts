@@ -32,7 +32,7 @@ import type { ListingsService } from '../catalog/listings.service.ts';
 import type { SellerFigures } from '../orders/seller-figures.ts';
 import type { ReviewsService } from '../reviews/reviews.service.ts';
 import type { SellerPanelService } from './seller-panel.service.ts';
-import { toSettleApplication } from './sellers.mapper.ts';
+import { toSettleApplication, type DocumentUrl } from './sellers.mapper.ts';
 import type { SettleInService } from './settle-in.service.ts';
 
 // Settle-in (api area, any logged-in user), the seller-panel calls of API reference section 10 under
@@ -54,10 +54,12 @@ export interface SellersActionDeps {
   figures: SellerFigures;
   reviews: ReviewsService;
   timeZone: string;
+  /** signed URLs of private supporting documents */
+  documentUrl: DocumentUrl;
 }
 
 export function sellersActions(deps: SellersActionDeps): AnyAction[] {
-  const { settleIn, listings, panel, figures, reviews, timeZone } = deps;
+  const { settleIn, listings, panel, figures, reviews, timeZone, documentUrl } = deps;
   const writes = [{ rule: SELLER_RATE_RULES.writesPerUser, subject: 'user' as const }];
   return [
     // ---- settle-in ------------------------------------------------------------------------------
@@ -66,14 +68,14 @@ export function sellersActions(deps: SellersActionDeps): AnyAction[] {
       tag: TAG,
       auth: 'user',
       summary:
-        'Apply to open a shop: shop name (unique), logo and supporting documents (images the applicant uploaded, comma list), contact, phone, e-mail, countryId, business description. One application waiting at a time; after a refusal apply again.',
+        'Apply to open a shop: shop name (unique), logo and supporting documents (images the applicant uploaded, comma list; uploaded with moduleName=seller_document they stay private and come back as signed, expiring URLs), contact, phone, e-mail, countryId, business description. One application waiting at a time; after a refusal apply again.',
       input: settleApplyInput,
       output: settleStatusOutput,
       successMessage: 'success.application_submitted',
       rateLimits: writes,
       handler: async (input, ctx) => {
         const application = await settleIn.apply(ctx.user.id, input, ctx.requestId);
-        return { isSeller: false, shopId: '', application: toSettleApplication(application, timeZone) };
+        return { isSeller: false, shopId: '', application: toSettleApplication(application, timeZone, documentUrl) };
       },
     }),
     defineAction({
@@ -85,7 +87,7 @@ export function sellersActions(deps: SellersActionDeps): AnyAction[] {
       output: settleStatusOutput,
       handler: async (_input, ctx) => {
         const { isSeller, application } = await settleIn.status(ctx.user.id);
-        return { isSeller, shopId: isSeller ? ctx.user.id : '', application: application ? toSettleApplication(application, timeZone) : null };
+        return { isSeller, shopId: isSeller ? ctx.user.id : '', application: application ? toSettleApplication(application, timeZone, documentUrl) : null };
       },
     }),
     defineAction({

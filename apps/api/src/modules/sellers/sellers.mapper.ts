@@ -2,8 +2,11 @@ import type { ConsoleSellerApplication, SellerApplicationState, SettleApplicatio
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SellerApplicationRow } from './sellers.repository.ts';
 
+/** Private documents become signed, expiring URLs; older public ones stay as they are. */
+export type DocumentUrl = (stored: string) => string;
+
 /** The applicant's view (merchantSettled!get/apply): legacy date-times in platform time. */
-export function toSettleApplication(row: SellerApplicationRow, timeZone: string): SettleApplication {
+export function toSettleApplication(row: SellerApplicationRow, timeZone: string, documentUrl: DocumentUrl): SettleApplication {
   return {
     id: row.id,
     shopName: row.shopName,
@@ -13,7 +16,7 @@ export function toSettleApplication(row: SellerApplicationRow, timeZone: string)
     email: row.email,
     countryId: row.countryId,
     description: row.description,
-    documents: row.documents,
+    documents: row.documents.map(documentUrl),
     state: row.state as SellerApplicationState,
     reason: row.reason,
     createTime: formatLegacyDateTime(timeZone, row.createdAt),
@@ -22,7 +25,7 @@ export function toSettleApplication(row: SellerApplicationRow, timeZone: string)
 }
 
 /** The console's view: ISO times. */
-export function toConsoleSellerApplication(row: SellerApplicationRow, username: string, countryName: string): ConsoleSellerApplication {
+export function toConsoleSellerApplication(row: SellerApplicationRow, username: string, countryName: string, documentUrl: DocumentUrl): ConsoleSellerApplication {
   return {
     id: row.id,
     userId: row.userId,
@@ -35,7 +38,7 @@ export function toConsoleSellerApplication(row: SellerApplicationRow, username: 
     countryId: row.countryId,
     countryName,
     description: row.description,
-    documents: row.documents,
+    documents: row.documents.map(documentUrl),
     state: row.state as SellerApplicationState,
     reason: row.reason,
     reviewedBy: row.reviewedBy,

@@ -3,7 +3,7 @@ import { consoleSellerApplication, consoleSellerApplicationDetail, consoleSeller
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { restErrorOutput, type ConsoleRoutes } from '../operators/operators.routes.ts';
 import type { OperatorIdentity } from '../operators/operators.service.ts';
-import { toConsoleSellerApplication } from './sellers.mapper.ts';
+import { toConsoleSellerApplication, type DocumentUrl } from './sellers.mapper.ts';
 import type { SellerApplicationRow } from './sellers.repository.ts';
 import type { SettleActor, SettleInService } from './settle-in.service.ts';
 
@@ -14,6 +14,8 @@ export interface SellerRouteDeps {
   settleIn: SettleInService;
   usernames(ids: string[]): Promise<Map<string, { username: string }>>;
   countryName(countryId: number): string;
+  /** signed URLs of private supporting documents */
+  documentUrl: DocumentUrl;
 }
 
 const APPROVED_WITHOUT_REASON = 'approved after review';
@@ -27,7 +29,7 @@ export function sellersConsoleRoutes(deps: SellerRouteDeps): ConsoleRoutes {
   const errors = { 400: restErrorOutput, 401: restErrorOutput, 403: restErrorOutput, 404: restErrorOutput, 409: restErrorOutput };
   const map = async (rows: SellerApplicationRow[]) => {
     const users = await deps.usernames([...new Set(rows.map((row) => row.userId))]);
-    return rows.map((row) => toConsoleSellerApplication(row, users.get(row.userId)?.username ?? '', deps.countryName(row.countryId)));
+    return rows.map((row) => toConsoleSellerApplication(row, users.get(row.userId)?.username ?? '', deps.countryName(row.countryId), deps.documentUrl));
   };
   const one = async (row: SellerApplicationRow) => (await map([row]))[0]!;
 

@@ -19,6 +19,8 @@ export const APPLICANT_HISTORY_LIMIT = 20;
 
 export interface SettleInPorts {
   isOwnedImage(url: string, userId: string): Promise<boolean>;
+  /** The stored reference of a private picture this user uploaded (supporting documents), named by any URL of it. */
+  ownedPrivateRef(url: string, userId: string): Promise<string | undefined>;
   countryExists(countryId: number): boolean;
   roleOf(userId: string): Promise<string>;
   userIdByName(username: string): Promise<string | undefined>;
@@ -65,14 +67,25 @@ export class SettleInService {
     return { isSeller: role === 'seller', application };
   }
 
+  /**
+   * Supporting documents: private pictures (uploaded with moduleName=seller_document, stored as their
+   * reference and shown through signed URLs) or, from older clients, public pictures the applicant uploaded.
+   */
+  private async documentRefs(userId: string, documents: string[]): Promise<string[]> {
+    const refs: string[] = [];
+    for (const document of documents) {
+      const ref = (await this.ports.ownedPrivateRef(document, userId)) ?? ((await this.ports.isOwnedImage(document, userId)) ? document : undefined);
+      if (!ref) throw new AppError('sellers.documents_invalid');
+      refs.push(ref);
+    }
+    return [...new Set(refs)];
+  }
+
   private async checkInput(userId: string, input: SettleApplyInput): Promise<void> {
     if (!EMAIL_PATTERN.test(input.email)) throw new AppError('sellers.email_invalid');
     if (!CONTACT_PHONE_PATTERN.test(input.phone) || input.phone.replace(/\D/g, '').length < 6) throw new AppError('sellers.phone_invalid');
     if (!this.ports.countryExists(input.countryId)) throw new AppError('sellers.country_invalid');
     if (!(await this.ports.isOwnedImage(input.logo, userId))) throw new AppError('sellers.logo_invalid');
-    for (const document of input.documents) {
-      if (!(await this.ports.isOwnedImage(document, userId))) throw new AppError('sellers.documents_invalid');
-    }
   }
 
   /** merchantSettled!apply: a new application (again after a refusal). */
@@ -83,6 +96,7 @@ export class SettleInService {
     if (input.description === '') throw new AppError('sellers.description_required');
     if ((await this.ports.roleOf(userId)) === 'seller') throw new AppError('sellers.already_seller');
     await this.checkInput(userId, input);
+    const documents = await this.documentRefs(userId, input.documents);
     const now = this.clock.now();
     const row: SellerApplicationRow = {
       id: newId(),
@@ -95,7 +109,7 @@ export class SettleInService {
       email: input.email,
       countryId: input.countryId,
       description: input.description,
-      documents: input.documents,
+      documents,
       reason: '',
       reviewedBy: null,
       reviewedAt: null,

@@ -1,7 +1,10 @@
 // Size limits per upload kind (spec 5: 2M, 10M or 30M depending on the upload). Legacy clients name
 // the purpose in `moduleName` ("123" and "online" from the PC client); unknown names are "general".
 
-export type UploadKind = 'avatar' | 'chat' | 'general' | 'document';
+export type UploadKind = 'avatar' | 'chat' | 'general' | 'document' | 'identity';
+
+/** Kinds stored privately: fetched only through signed, expiring URLs (uploads.service.ts). */
+export const PRIVATE_UPLOAD_KINDS: ReadonlySet<UploadKind> = new Set(['identity']);
 
 const MB = 1024 * 1024;
 
@@ -10,6 +13,7 @@ export const UPLOAD_LIMIT_BYTES: Record<UploadKind, number> = {
   chat: 10 * MB,
   general: 10 * MB,
   document: 30 * MB,
+  identity: 10 * MB,
 };
 
 /** Decoded images larger than this many pixels are refused (decompression bombs). */
@@ -21,8 +25,10 @@ const MODULE_KINDS: Record<string, UploadKind> = {
   online: 'chat',
   chat: 'chat',
   credit: 'document',
-  kyc: 'document',
-  identity: 'document',
+  // identity documents (KYC) and a shop applicant's supporting documents are private
+  kyc: 'identity',
+  identity: 'identity',
+  seller_document: 'identity',
   document: 'document',
 };
 

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/api.ts';
 import { Money, PlatformTime, Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
 import { Link } from 'react-router';
+import { PATHS } from '../../app/paths.ts';
 import { DecisionButton } from '../../components/decision-button.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useLockUser, userQuery, usersQuery, type ConsoleUser } from './api.ts';
@@ -112,6 +113,13 @@ function UserAccount({ userId }: { userId: string }) {
         </Descriptions.Item>
         <Descriptions.Item label={t('users:fields.lastLogin')}>
           <Time value={user.lastLoginAt} /> {user.lastLoginIp ?? ''}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.kycRealName')}>
+          {user.kyc.realName === 'none' ? t('users:kycNone') : <StateTag state={user.kyc.realName} />} {user.kyc.name}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.kycAdvanced')}>{user.kyc.advanced === 'none' ? t('users:kycNone') : <StateTag state={user.kyc.advanced} />}</Descriptions.Item>
+        <Descriptions.Item label={t('users:fields.kycReviews')}>
+          {can('kyc.read') ? <Link to={`${PATHS.kyc}?state=all&applicant=${encodeURIComponent(user.id)}`}>{t('users:kycReviews')}</Link> : '--'}
         </Descriptions.Item>
       </Descriptions>
       {can('users.lock') && user.status !== 'cancelled' ? (

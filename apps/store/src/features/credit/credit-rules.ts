@@ -7,6 +7,7 @@ import { money, tryParseMoney, type Money } from '@caravan/contract/money';
 // the wallet's copy of the server's page-size ceiling: importing the contract's paging would bundle zod
 import { MAX_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { CreditConfig, CreditRecord } from './types.ts';
+import type { KycRecord } from '@caravan/contract/kyc';
 
 export const CREDIT_PATH = '/credit';
 export const CREDIT_APPLICATION_PATH = '/credit/application';
@@ -189,6 +190,20 @@ export interface ApplicationValues {
 const photo = (url: string | null | undefined) => (url ? [url] : []);
 
 /** The form's values from a rejected loan (credit!beforereapply); the agreement is ticked again by hand. */
+/**
+ * A new application starts from a passed real-name verification (kyc!get status 2): the verified name,
+ * document number and nationality. The ID photos stay the loan's own uploads.
+ */
+export function kycPrefill(record: Pick<KycRecord, 'status' | 'name' | 'idnumber' | 'nationality'> | null | undefined): ApplicationValues {
+  if (!record || record.status !== 2) return {};
+  const countryId = Number(record.nationality);
+  return {
+    ...(record.name ? { realName: record.name } : {}),
+    ...(record.idnumber ? { identification: record.idnumber } : {}),
+    ...(Number.isSafeInteger(countryId) && countryId > 0 ? { countryId } : {}),
+  };
+}
+
 export function reapplyValues(record: Partial<CreditRecord> | null | undefined): ApplicationValues {
   if (!record) return {};
   const amount = moneyOf(record.applyAmount === undefined || record.applyAmount === null ? undefined : String(record.applyAmount));

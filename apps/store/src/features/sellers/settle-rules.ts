@@ -17,11 +17,14 @@ export const DESCRIPTION_MAX = 2000;
 /** Supporting documents: at least one, at most this many (contract MAX_SELLER_DOCUMENTS). */
 export const MIN_DOCUMENTS = 1;
 export const MAX_DOCUMENTS = 6;
-/** uploadimg!execute module names: the logo is an ordinary picture (10M), documents are documents (30M). */
+/**
+ * uploadimg!execute module names: the logo is an ordinary picture (10M); documents are private (10M),
+ * shown only through signed, expiring URLs to the applicant and to operators.
+ */
 export const LOGO_MODULE = 'general';
 export const LOGO_MAX_MEGABYTES = 10;
-export const DOCUMENT_MODULE = 'document';
-export const DOCUMENT_MAX_MEGABYTES = 30;
+export const DOCUMENT_MODULE = 'seller_document';
+export const DOCUMENT_MAX_MEGABYTES = 10;
 
 const EMAIL = /^[A-Za-z0-9][A-Za-z0-9._%+-]*@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}$/;
 const PHONE = /^\+?[\d\s\-()]+$/;

@@ -1,8 +1,9 @@
 // /userInfo/setup/index: the account's security at a glance, each item leading to its screen.
-import { CheckCircleFilled, EnvironmentOutlined, ExclamationCircleFilled, KeyOutlined, LockOutlined, UserDeleteOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, EnvironmentOutlined, ExclamationCircleFilled, HomeOutlined, IdcardOutlined, KeyOutlined, LockOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { Skeleton } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AccountProfile } from '../api/user-info.ts';
 import { Link } from 'react-router';
 import { useAddressList } from '../../../components/address-api.ts';
 import { useSession } from '../../../lib/session.ts';
@@ -35,6 +36,35 @@ function Status({ ok, text }: { ok: boolean; text: string }) {
   );
 }
 
+/** Legacy KYC status numbers: 0 not submitted, 1 pending, 2 passed, 3 rejected. */
+const KYC_STATE_KEYS = ['status.form', 'status.pending', 'status.passed', 'status.rejected'] as const;
+
+/** Real-name and advanced verification: their state and the way to their screens (texts in store-kyc). */
+function VerificationItems({ profile }: { profile: AccountProfile | undefined }) {
+  const { t } = useTranslation('kyc');
+  const realName = profile?.kyc_status ?? 0;
+  const advanced = profile?.kyc_high_level_status ?? 0;
+  const state = (status: number) => (profile ? <Status ok={status === 2} text={t(KYC_STATE_KEYS[status] ?? 'status.form')} /> : <Skeleton.Button active size="small" />);
+  return (
+    <>
+      <SecurityItem
+        icon={<IdcardOutlined aria-hidden="true" />}
+        title={t('setup.realName')}
+        description={t('setup.realNameText')}
+        status={state(realName)}
+        action={<Link to="/userInfo/setup/real-name" data-testid="setup-real-name">{realName === 0 || realName === 3 ? t('setup.verify') : t('setup.view')}</Link>}
+      />
+      <SecurityItem
+        icon={<HomeOutlined aria-hidden="true" />}
+        title={t('setup.advanced')}
+        description={realName === 2 ? t('setup.advancedText') : t('setup.advancedLocked')}
+        status={state(advanced)}
+        action={<Link to="/userInfo/setup/advanced-verification">{advanced === 0 || advanced === 3 ? t('setup.verify') : t('setup.view')}</Link>}
+      />
+    </>
+  );
+}
+
 export default function SetupIndexPage() {
   const { t } = useTranslation('account');
   const { user } = useSession();
@@ -60,6 +90,7 @@ export default function SetupIndexPage() {
           status={profile.isPending && user?.safeword === undefined ? <Skeleton.Button active size="small" /> : <Status ok={hasFundPassword} text={hasFundPassword ? t('setup.set') : t('setup.notSet')} />}
           action={<Link to="/userInfo/setup/transaction-password">{hasFundPassword ? t('setup.change') : t('setup.setNow')}</Link>}
         />
+        <VerificationItems profile={profile.data} />
         <SecurityItem
           icon={<EnvironmentOutlined aria-hidden="true" />}
           title={t('setup.addresses')}
