@@ -116,6 +116,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { Metrics, registerMetrics } from './platform/metrics.ts';
 import { TtlCache } from './platform/ttl-cache.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
+import { FundPasswordHasher, fundPasswordKey } from './platform/fund-password.ts';
 import { loadBrand } from './platform/brand.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { MemoryRateLimitStore, RateLimiter, RedisRateLimitStore } from './platform/rate-limit.ts';
@@ -311,7 +312,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const verification = new VerificationService(db, accountsRepository, settings, codeSender, clock, (error) =>
     app.log.warn({ err: error }, 'a password-reset code could not be delivered'),
   );
-  const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, audit, clock, env.PLATFORM_TIMEZONE);
+  // fund passwords: a keyed hash (ADR 0010); the key lives outside the database
+  const fundPasswordSecret = fundPasswordKey(env.FUND_PASSWORD_KEY, resolveFromRoot(env.DATA_DIR));
+  if (fundPasswordSecret.source === 'file' && env.NODE_ENV === 'production') {
+    app.log.warn('FUND_PASSWORD_KEY is unset: fund passwords are keyed with DATA_DIR/fund-password.key (set one shared value when several replicas run, and back it up)');
+  }
+  const fundPasswords = new FundPasswordHasher(fundPasswordSecret.key, hasher);
+  const accounts = new AccountsService(db, accountsRepository, sessions, verification, settings, hasher, fundPasswords, audit, clock, env.PLATFORM_TIMEZONE);
   const contentRepository = new ContentRepository();
   const content = new ContentService(db, contentRepository, settings, clock);
   const blobStore = deps.blobStore ?? new LocalDiskBlobStore(path.join(resolveFromRoot(env.DATA_DIR), 'uploads'));

@@ -82,6 +82,11 @@ const envSchema = z.object({
    * a random secret per process (fine for one process; several replicas need one shared value).
    */
   UPLOAD_SIGNING_SECRET: z.string().min(32).optional(),
+  /**
+   * Secret key of the fund passwords' keyed hash (HMAC-SHA256, ADR 0010), at least 32 characters. Unset:
+   * a random key kept in DATA_DIR/fund-password.key (one machine); several replicas need one shared value.
+   */
+  FUND_PASSWORD_KEY: z.string().min(32).optional(),
   /** Seed demo data (catalogue subset, demo logins) into an empty database at start. */
   SEED_DEMO: boolean.default(true),
   /** Answer with unvalidated responses only after checking them against the output schema (tests). */
@@ -110,6 +115,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
 }
 
 /** Environment for tests and tools: defaults plus explicit overrides, ignoring the process environment. */
+/** The tests' fund-password key (tests never read or write a key file). */
+export const TEST_FUND_PASSWORD_KEY = 'test-fund-password-key-0123456789abcdef';
+
 export function testEnv(overrides: Partial<Record<keyof Env, string>> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0', VALIDATE_RESPONSES: '1', ...overrides });
+  return loadEnv({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: '0', VALIDATE_RESPONSES: '1', FUND_PASSWORD_KEY: TEST_FUND_PASSWORD_KEY, ...overrides });
 }

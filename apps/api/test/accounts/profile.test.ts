@@ -2,6 +2,7 @@ import { auditLog } from '@caravan/db/schema/platform';
 import { users } from '@caravan/db/schema/accounts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { argon2Hasher } from '../../src/platform/passwords.ts';
 import { nextAddress, registerUser, useTestApp } from '../support/test-app.ts';
 
 const t = await useTestApp({ start: '2026-05-10T02:00:00.000Z', env: { PUBLIC_BASE_URL: 'https://shop.example.com' } });
@@ -111,7 +112,9 @@ describe('fund password', () => {
     const again = await t.call('user!setSafewordReg', { safeword: '135790' }, { token: user.token });
     expect(again.errorKey).toBe('accounts.safeword_already_set');
     const row = await userRow(user.username);
-    expect(row.safewordHash).toMatch(/^\$argon2id\$/);
+    // a keyed hash (ADR 0010): neither the digits nor an offline-searchable slow hash
+    expect(row.safewordHash).toMatch(/^\$fpk1\$[\w-]{43}$/);
+    expect(row.safewordHash).not.toContain('246810');
     expect(await auditActions(row.id)).toContain('account.safeword_set');
   });
 
@@ -143,6 +146,25 @@ describe('fund password', () => {
     // the new one is now the one checked
     const old = await t.call('user!updateOldAndNewSafeword', { old_safeword: '246810', safeword: '111111', re_safeword: '111111' }, { token: user.token });
     expect(old.errorKey).toBe('accounts.safeword_wrong');
+  });
+
+  it('an argon2id fund password of the older format still works and is rewritten as the keyed hash at its first good use', async () => {
+    const user = await registerUser(t);
+    const row = await userRow(user.username);
+    await t.database.db.update(users).set({ safewordHash: await argon2Hasher().hash('246810') }).where(eq(users.id, row.id));
+    const change = (old: string, next: string) =>
+      t.call('user!updateOldAndNewSafeword', { old_safeword: old, safeword: next, re_safeword: next }, { token: user.token });
+    // a wrong guess counts and leaves the old hash in place
+    expect((await change('000001', '135790')).errorKey).toBe('accounts.safeword_wrong');
+    expect((await userRow(user.username)).safewordHash).toMatch(/^\$argon2id\$/);
+    // the right one passes, and its hash is upgraded in the same transaction as the check
+    const verified = await t.services.accounts.verifySafeword(row.id, '246810');
+    expect(verified).toBeUndefined();
+    const upgraded = (await userRow(user.username)).safewordHash ?? '';
+    expect(upgraded).toMatch(/^\$fpk1\$/);
+    // the upgraded hash checks the same digits, and only those; the earlier wrong guess was cleared by the success
+    expect((await change('000002', '135790')).errorKey).toBe('accounts.safeword_wrong');
+    expect((await change('246810', '135790')).code).toBe('0');
   });
 
   it('asks to set a fund password first (legacy code "999")', async () => {

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { TEST_FUND_PASSWORD_KEY } from '../../src/env.ts';
 
 // The built server (`apps/api/dist/main.mjs`, made by `npm test`'s build step) as real processes:
 // `caravan serve` and `caravan worker`, configured by their environment alone, on free ports of
@@ -40,7 +41,8 @@ export async function startServerProcess(role: 'serve' | 'worker', env: Record<s
   const [port, chatPort] = [await freePort(), await freePort()];
   const child = spawn(process.execPath, [SERVER_ENTRY, role], {
     cwd: root,
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_DEMO: '0', PORT: String(port), CHAT_PORT: String(chatPort), ...env },
+    // the same fund-password key as the in-process test app that prepared the users
+    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_DEMO: '0', PORT: String(port), CHAT_PORT: String(chatPort), FUND_PASSWORD_KEY: TEST_FUND_PASSWORD_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -10,6 +10,7 @@ import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
 import { dummyHashFor, type PasswordHasher } from '../../platform/passwords.ts';
+import type { FundPasswordHasher } from '../../platform/fund-password.ts';
 import { maskName } from '../../platform/masking.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
@@ -69,6 +70,7 @@ export class AccountsService {
     private readonly verification: VerificationService,
     private readonly settings: SettingsService,
     private readonly hasher: PasswordHasher,
+    private readonly fundPasswords: FundPasswordHasher,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
     private readonly timeZone: string,
@@ -313,7 +315,7 @@ export class AccountsService {
     }
 
     const result = await this.db.transaction(async (tx) => {
-      const check = await this.checkCredential(tx, user, 'login', user.passwordHash, input.password, meta);
+      const check = await this.checkCredential(tx, user, 'login', meta, () => this.hasher.verify(user.passwordHash, input.password));
       if (check.outcome !== 'ok') return { check } as const;
       if (user.status === 'disabled') return { check, disabled: true } as const;
       const now = this.clock.now();
@@ -341,15 +343,14 @@ export class AccountsService {
     tx: Executor,
     user: UserRow,
     credential: Credential,
-    hash: string,
-    secret: string,
     meta: RequestMeta,
+    matches: () => Promise<boolean>,
   ): Promise<CredentialCheck> {
     const now = this.clock.now();
     const state = await this.repository.lockoutForUpdate(tx, user.id, credential, now);
     const status = lockStatus(state, now);
     if (status.locked) return { outcome: 'locked', kind: status.kind };
-    if (await this.hasher.verify(hash, secret)) {
+    if (await matches()) {
       if (state.consecutiveFailures > 0 || state.stage > 0) await this.repository.saveLockout(tx, user.id, credential, UNLOCKED, now);
       return { outcome: 'ok' };
     }
@@ -463,7 +464,7 @@ export class AccountsService {
     const problem = checkNewSafeword(input.safeword);
     if (problem) throw new AppError(problem);
     if (input.re_safeword !== undefined && input.re_safeword !== input.safeword) throw new AppError('accounts.safeword_mismatch');
-    const safewordHash = await this.hasher.hash(input.safeword);
+    const safewordHash = this.fundPasswords.hash(userId, input.safeword);
     await this.db.transaction(async (tx) => {
       const user = await this.repository.findUserByIdForUpdate(tx, userId);
       if (!user) throw new AppError('common.not_logged_in');
@@ -485,7 +486,7 @@ export class AccountsService {
     if (problem) throw new AppError(problem);
     if (input.safeword !== input.re_safeword) throw new AppError('accounts.safeword_mismatch');
     await this.verifySafeword(userId, input.old_safeword, meta);
-    const safewordHash = await this.hasher.hash(input.safeword);
+    const safewordHash = this.fundPasswords.hash(userId, input.safeword);
     await this.db.transaction(async (tx) => {
       await this.repository.updateUser(tx, userId, { safewordHash, updatedAt: this.clock.now() });
       await this.audit.record(tx, {
@@ -511,7 +512,17 @@ export class AccountsService {
     const shape = checkSafewordShape(safeword);
     if (shape) throw new AppError(shape);
     const hash = user.safewordHash;
-    const check = await this.db.transaction((tx) => this.checkCredential(tx, user, 'safeword', hash, safeword, meta));
+    const check = await this.db.transaction(async (tx) => {
+      let upgrade: string | undefined;
+      const result = await this.checkCredential(tx, user, 'safeword', meta, async () => {
+        const verified = await this.fundPasswords.verify(user.id, hash, safeword);
+        upgrade = verified.upgrade;
+        return verified.ok;
+      });
+      // a hash of the older format (argon2id) is rewritten as the keyed hash at its first good use
+      if (result.outcome === 'ok' && upgrade) await this.repository.updateUser(tx, user.id, { safewordHash: upgrade });
+      return result;
+    });
     this.throwOnFailedCheck(check, 'safeword');
   }
 
