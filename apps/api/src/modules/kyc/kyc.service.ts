@@ -1,5 +1,5 @@
 import { ID_PATTERN } from '@caravan/contract/ids';
-import { KYC_DOCUMENT_NUMBER_PATTERN, KYC_POSTCODE_PATTERN, type KycLevel, type KycState } from '@caravan/contract/kyc';
+import { KYC_DOCUMENT_NUMBER_PATTERN, KYC_POSTCODE_PATTERN, type KycApplyParams, type KycHighLevelApplyParams, type KycLevel, type KycState } from '@caravan/contract/kyc';
 import type { Database } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
@@ -30,23 +30,11 @@ export interface KycActor {
   requestId?: string | undefined;
 }
 
-export interface RealNameInput {
-  name: string;
-  nationality: number;
-  idname: string;
-  idnumber: string;
-  idimg_1: string;
-  idimg_2: string;
-  idimg_3: string;
-}
+/** kyc!apply's checked parameters (the contract's shape). */
+export type RealNameInput = KycApplyParams;
 
-export interface AdvancedInput {
-  address: string;
-  city: string;
-  postcode?: string | undefined;
-  idimg_1: string;
-  idimg_2?: string | undefined;
-}
+/** kycHighLevel!apply's checked parameters (the contract's shape). */
+export type AdvancedInput = KycHighLevelApplyParams;
 
 /** Both levels of one user: the current submission of each (undefined: never submitted). */
 export interface KycSummary {
