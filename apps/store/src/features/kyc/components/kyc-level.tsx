@@ -4,9 +4,10 @@
 import { Form, Skeleton } from 'antd';
 import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { ReviewSubmit, type ReviewForm } from '../../../components/review-form.tsx';
 import { kycViewOf } from '../kyc-rules.ts';
-import { KycRejected, KycStateCard, LoadFailed } from './kyc-status.tsx';
+import { KycRejected, KycStateCard } from './kyc-status.tsx';
 
 interface StateText {
   title: string;
@@ -41,8 +42,9 @@ export function KycLevelState<R extends { status: number; msg: string; id: strin
   /** The form, prefilled from the refused submission (undefined: a new one). */
   form: (refused: R | undefined) => ReactNode;
 }) {
+  const { t } = useTranslation('kyc');
   if (query.isPending) return <Skeleton active />;
-  if (query.isError || !query.data) return <LoadFailed onRetry={() => void query.refetch()} />;
+  if (query.isError || !query.data) return <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void query.refetch()} />;
   const record = query.data;
   const view = kycViewOf(record.status);
   if (view === 'form' && blocked) {

@@ -8,7 +8,7 @@ import { useKycHighLevel, useKycViewer } from '../../../components/kyc-api.ts';
 import { AccountPage } from '../../account/components/account-page.tsx';
 import { AdvancedForm } from '../components/advanced-form.tsx';
 import { KycLevelState } from '../components/kyc-level.tsx';
-import { KycPictures } from '../components/kyc-status.tsx';
+import { KycDetails } from '../components/kyc-status.tsx';
 import { kycViewOf, REAL_NAME_PATH, valuesFromAdvanced } from '../kyc-rules.ts';
 import type { KycHighLevelRecord } from '@caravan/contract/kyc';
 import '../../account/account.css';
@@ -17,7 +17,15 @@ import '../kyc.css';
 function AdvancedDetails({ record }: { record: KycHighLevelRecord }) {
   const { t } = useTranslation('kyc');
   return (
-    <dl className="kyc-details" data-testid="kyc-advanced-details">
+    <KycDetails
+      testId="kyc-advanced-details"
+      createTime={record.createTime}
+      picturesLabel={t('form.proof')}
+      pictures={[
+        { url: record.idimg_1, label: t('form.proof') },
+        { url: record.idimg_2, label: t('details.secondPage') },
+      ]}
+    >
       <div className="kyc-details-wide">
         <dt>{t('form.address')}</dt>
         <dd dir="auto">{record.address}</dd>
@@ -30,22 +38,7 @@ function AdvancedDetails({ record }: { record: KycHighLevelRecord }) {
         <dt>{t('form.postcode')}</dt>
         <dd dir="ltr">{record.postcode}</dd>
       </div>
-      <div>
-        <dt>{t('details.submittedAt')}</dt>
-        <dd dir="ltr">{record.createTime}</dd>
-      </div>
-      <div className="kyc-details-wide">
-        <dt>{t('form.proof')}</dt>
-        <dd>
-          <KycPictures
-            pictures={[
-              { url: record.idimg_1, label: t('form.proof') },
-              { url: record.idimg_2, label: t('details.secondPage') },
-            ]}
-          />
-        </dd>
-      </div>
-    </dl>
+    </KycDetails>
   );
 }
 

@@ -8,7 +8,7 @@ import { useCountryName } from '../../../components/country-select.tsx';
 import { useKyc, useKycViewer } from '../../../components/kyc-api.ts';
 import { AccountPage } from '../../account/components/account-page.tsx';
 import { KycLevelState } from '../components/kyc-level.tsx';
-import { KycPictures } from '../components/kyc-status.tsx';
+import { KycDetails } from '../components/kyc-status.tsx';
 import { RealNameForm } from '../components/real-name-form.tsx';
 import { ADVANCED_PATH, maskDocumentNumber, valuesFromKyc } from '../kyc-rules.ts';
 import type { KycRecord } from '@caravan/contract/kyc';
@@ -19,7 +19,16 @@ function RealNameDetails({ record, masked }: { record: KycRecord; masked: boolea
   const { t } = useTranslation('kyc');
   const country = useCountryName(Number(record.nationality));
   return (
-    <dl className="kyc-details" data-testid="kyc-details">
+    <KycDetails
+      testId="kyc-details"
+      createTime={record.createTime}
+      picturesLabel={t('details.pictures')}
+      pictures={[
+        { url: record.idimg_1, label: t('form.front') },
+        { url: record.idimg_2, label: t('form.back') },
+        { url: record.idimg_3, label: t('form.hand') },
+      ]}
+    >
       <div>
         <dt>{t('form.name')}</dt>
         <dd dir="auto">{record.name}</dd>
@@ -38,23 +47,7 @@ function RealNameDetails({ record, masked }: { record: KycRecord; masked: boolea
           {masked ? maskDocumentNumber(record.idnumber) : record.idnumber}
         </dd>
       </div>
-      <div>
-        <dt>{t('details.submittedAt')}</dt>
-        <dd dir="ltr">{record.createTime}</dd>
-      </div>
-      <div className="kyc-details-wide">
-        <dt>{t('details.pictures')}</dt>
-        <dd>
-          <KycPictures
-            pictures={[
-              { url: record.idimg_1, label: t('form.front') },
-              { url: record.idimg_2, label: t('form.back') },
-              { url: record.idimg_3, label: t('form.hand') },
-            ]}
-          />
-        </dd>
-      </div>
-    </dl>
+    </KycDetails>
   );
 }
 
