@@ -1,13 +1,14 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nextAddress, registerUser } from '../../apps/api/test/support/test-app.ts';
 import { SAFEWORD, sessionToken, TRC20_ADDRESS, userIdOf, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { apiLogin, fundedBuyer, logIn, logOut, toast } from './support/buyer.ts';
 import { english } from './support/messages.ts';
-import { startStoreServer, type StoreServer } from './support/store-server.ts';
+import type { StoreServer } from './support/store-server.ts';
+import { storeSession } from './support/store-session.ts';
 
 // Forgot password and account cancellation in Chromium against the real API server serving the built
 // store. Forgot password: from the login page, a code to the account's e-mail (read from the server's
@@ -30,20 +31,10 @@ const LEAVER = `leaver${SUFFIX}`;
 const DEPOSIT = '20';
 
 let server: StoreServer;
-let browser: Browser;
-let context: BrowserContext;
 let problems: string[];
 let page: Page;
 
-beforeAll(async () => {
-  server = await startStoreServer({ products: 30 });
-  browser = await launchChromium();
-  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
-  page = await context.newPage();
-}, STEP * 2);
-
-screenshotFailures(() => page);
-afterAll(() => closeAll(context, browser, server));
+storeSession({ server: { products: 30 }, timeout: STEP * 2 }, (session) => ({ server, problems, page } = session));
 
 describe('forgot password', () => {
   let oldToken = '';

@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { DEMO_OPERATOR } from '../../apps/api/src/seed/demo-accounts.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { operatorLogin } from './support/console-api.ts';
 import { english } from './support/messages.ts';
-import { startStoreServer, type StoreServer } from './support/store-server.ts';
+import type { StoreServer } from './support/store-server.ts';
+import { storeSession } from './support/store-session.ts';
 
 // Information pages and the lucky draw in Chromium, against the real API server serving the built
 // store: an operator writes a French version of the returns policy over console REST -> the footer's
@@ -28,8 +29,6 @@ const DRAW_TITLE = `Autumn lucky draw ${process.pid}`;
 const DRAW_URL = 'https://draw.example.com/autumn';
 
 let server: StoreServer;
-let browser: Browser;
-let context: BrowserContext;
 let problems: string[];
 let page: Page;
 let operator = '';
@@ -38,17 +37,16 @@ async function consolePost(path: string, body: unknown): Promise<Response> {
   return fetch(`${server.baseUrl}/console/api${path}`, { method: 'POST', headers: { authorization: `Bearer ${operator}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 }
 
-beforeAll(async () => {
-  server = await startStoreServer({ products: 6 });
-  await server.testApp.services.information.seedDefaults();
-  operator = await operatorLogin(server.baseUrl);
-  browser = await launchChromium();
-  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
-  page = await context.newPage();
-});
-
-screenshotFailures(() => page);
-afterAll(() => closeAll(context, browser, server));
+storeSession(
+  {
+    server: { products: 6 },
+    seed: async (opened) => {
+      await opened.testApp.services.information.seedDefaults();
+      operator = await operatorLogin(opened.baseUrl);
+    },
+  },
+  (session) => ({ server, problems, page } = session),
+);
 
 describe('information pages edited by an operator', () => {
   it('an operator writes the French returns policy over console REST', async () => {

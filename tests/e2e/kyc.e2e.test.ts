@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from '../../apps/api/test/support/test-app.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { choose, logIn } from './support/buyer.ts';
 import { DEMO_OPERATOR } from '../../apps/api/src/seed/demo-accounts.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
-import { startStoreServer, type StoreServer } from './support/store-server.ts';
+import { storeSession } from './support/store-session.ts';
 
 // Identity verification in Chromium, against the real API server serving the built store: the security
 // settings lead to real-name verification -> the form refuses what the contract refuses -> the buyer
@@ -27,22 +27,19 @@ const USERNAME = `kyc${Date.now().toString(36).slice(-7)}`;
 const PASSWORD = 'Tr0ub4dor';
 const DOCUMENT_NUMBER = 'P8812345';
 
-let server: StoreServer;
-let browser: Browser;
 let context: BrowserContext;
 let problems: string[];
 let page: Page;
 
-beforeAll(async () => {
-  server = await startStoreServer({ products: 4 });
-  await registerUser(server.testApp, { username: USERNAME, password: PASSWORD });
-  browser = await launchChromium();
-  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
-  page = await context.newPage();
-});
-
-screenshotFailures(() => page);
-afterAll(() => closeAll(context, browser, server));
+storeSession(
+  {
+    server: { products: 4 },
+    seed: async (opened) => {
+      await registerUser(opened.testApp, { username: USERNAME, password: PASSWORD });
+    },
+  },
+  (session) => ({ context, problems, page } = session),
+);
 
 describe('a buyer verifies their identity', () => {
   it('opens real-name verification from the security settings; an empty form is refused with the contract rules', async () => {

@@ -1,12 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { registerUser } from '../../apps/api/test/support/test-app.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { screenshot } from './support/browser.ts';
 import { choose } from './support/buyer.ts';
 import { operatorLogin } from './support/console-api.ts';
 import { english } from './support/messages.ts';
 import { makePng } from './support/png.ts';
-import { startStoreServer, type StoreServer } from './support/store-server.ts';
+import type { StoreServer } from './support/store-server.ts';
+import { storeSession } from './support/store-session.ts';
 
 // Becoming a merchant in Chromium, against the real API server serving the built store: the header's
 // entry -> a visitor is asked to log in and comes back -> the form refuses what the contract refuses ->
@@ -26,22 +27,19 @@ const SHOP = `Harbour Traders ${process.pid}`;
 const REJECTION = 'The licence picture is unreadable (e2e)';
 
 let server: StoreServer;
-let browser: Browser;
-let context: BrowserContext;
 let problems: string[];
 let page: Page;
 let token = '';
 
-beforeAll(async () => {
-  server = await startStoreServer({ products: 6 });
-  ({ token } = await registerUser(server.testApp, { username: USERNAME, password: PASSWORD }));
-  browser = await launchChromium();
-  ({ context, problems } = await newStoreContext(browser, server.baseUrl));
-  page = await context.newPage();
-});
-
-screenshotFailures(() => page);
-afterAll(() => closeAll(context, browser, server));
+storeSession(
+  {
+    server: { products: 6 },
+    seed: async (opened) => {
+      ({ token } = await registerUser(opened.testApp, { username: USERNAME, password: PASSWORD }));
+    },
+  },
+  (session) => ({ server, problems, page } = session),
+);
 
 async function decide(decision: 'approve' | 'reject', reason?: string): Promise<void> {
   const token = await operatorLogin(server.baseUrl);

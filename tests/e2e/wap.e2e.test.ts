@@ -1,10 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buyer, type Buyer } from '../../apps/api/test/support/orders.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { closeAll, launchChromium, newStoreContext, PHONE, screenshot, screenshotFailures } from './support/browser.ts';
+import { newStoreContext, PHONE, screenshot } from './support/browser.ts';
 import { english } from './support/messages.ts';
-import { startStoreServer, type StoreServer } from './support/store-server.ts';
+import type { StoreServer } from './support/store-server.ts';
+import { storeSession } from './support/store-session.ts';
 
 // The mobile /wap site (spec section 2) in Chromium as an iPhone at 390 x 844: a phone asking for the PC
 // product page lands on the /wap product page (the same store build in its mobile layout), adds it to
@@ -21,22 +22,20 @@ const common = english('common');
 
 let server: StoreServer;
 let browser: Browser;
-let phone: BrowserContext;
 let problems: string[];
 let page: Page;
 let account: Buyer;
 
-beforeAll(async () => {
-  server = await startStoreServer();
-  // a buyer with a fund password, a delivery address and 500 USDT (arranged through the server)
-  account = await buyer(server.testApp, '500');
-  browser = await launchChromium();
-  ({ context: phone, problems } = await newStoreContext(browser, server.baseUrl, PHONE));
-  page = await phone.newPage();
-});
-
-screenshotFailures(() => page);
-afterAll(() => closeAll(phone, browser, server));
+storeSession(
+  {
+    device: PHONE,
+    // a buyer with a fund password, a delivery address and 500 USDT (arranged through the server)
+    seed: async (opened) => {
+      account = await buyer(opened.testApp, '500');
+    },
+  },
+  (session) => ({ server, browser, problems, page } = session),
+);
 
 /** The page as it is in English, then in Arabic (`?lang=ar`), then back in English; `ready` waits for its content. */
 async function screenshotsInBothLanguages(name: string, ready: (page: Page) => Promise<void>): Promise<void> {

@@ -57,6 +57,8 @@ export const kycApplyInput = z.object({
   /** the user holding the document */
   idimg_3: picture(),
 });
+/** kyc!apply's parameters as checked (what the store sends and the service takes). */
+export type KycApplyParams = z.output<typeof kycApplyInput>;
 
 /** kycHighLevel!apply: submit (or re-submit) the proof of address; needs a passed real-name check. */
 export const kycHighLevelApplyInput = z.object({
@@ -68,6 +70,8 @@ export const kycHighLevelApplyInput = z.object({
   /** a second page, optional */
   idimg_2: picture().optional(),
 });
+/** kycHighLevel!apply's parameters as checked. */
+export type KycHighLevelApplyParams = z.output<typeof kycHighLevelApplyInput>;
 
 const submissionCommon = {
   id: z.string(),

@@ -1,6 +1,6 @@
 // Identity verification (KYC) calls, shared by the user centre's verification screens and the loan
 // application (which prefills name, document number and nationality from a passed real-name check).
-import type { KycHighLevelRecord, KycRecord } from '@caravan/contract/kyc';
+import type { KycApplyParams, KycHighLevelApplyParams, KycHighLevelRecord, KycRecord } from '@caravan/contract/kyc';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../lib/api.ts';
 import { useSession } from '../lib/session.ts';
@@ -35,24 +35,6 @@ export function useKyc(viewer: string | undefined) {
 
 export function useKycHighLevel(viewer: string | undefined) {
   return useQuery({ ...kycHighLevelQueryOptions(viewer ?? ''), enabled: Boolean(viewer) });
-}
-
-export interface KycApplyParams {
-  name: string;
-  nationality: number;
-  idname: string;
-  idnumber: string;
-  idimg_1: string;
-  idimg_2: string;
-  idimg_3: string;
-}
-
-export interface KycHighLevelApplyParams {
-  address: string;
-  city: string;
-  postcode?: string;
-  idimg_1: string;
-  idimg_2?: string;
 }
 
 export function useApplyKyc(viewer: string) {

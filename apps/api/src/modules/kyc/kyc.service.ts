@@ -1,10 +1,11 @@
 import { ID_PATTERN } from '@caravan/contract/ids';
-import { KYC_DOCUMENT_NUMBER_PATTERN, KYC_POSTCODE_PATTERN, type KycLevel, type KycState } from '@caravan/contract/kyc';
+import { KYC_DOCUMENT_NUMBER_PATTERN, KYC_POSTCODE_PATTERN, type KycApplyParams, type KycHighLevelApplyParams, type KycLevel, type KycState } from '@caravan/contract/kyc';
 import type { Database } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { decideReview, type ReviewKind } from '../../platform/review-decision.ts';
 import { isUniqueViolation } from '../../platform/sql.ts';
 import { kycMachine, type KycEvent } from './kyc-state.ts';
 import type { KycRepository, KycRow } from './kyc.repository.ts';
@@ -29,23 +30,11 @@ export interface KycActor {
   requestId?: string | undefined;
 }
 
-export interface RealNameInput {
-  name: string;
-  nationality: number;
-  idname: string;
-  idnumber: string;
-  idimg_1: string;
-  idimg_2: string;
-  idimg_3: string;
-}
+/** kyc!apply's checked parameters (the contract's shape). */
+export type RealNameInput = KycApplyParams;
 
-export interface AdvancedInput {
-  address: string;
-  city: string;
-  postcode?: string | undefined;
-  idimg_1: string;
-  idimg_2?: string | undefined;
-}
+/** kycHighLevel!apply's checked parameters (the contract's shape). */
+export type AdvancedInput = KycHighLevelApplyParams;
 
 /** Both levels of one user: the current submission of each (undefined: never submitted). */
 export interface KycSummary {
@@ -63,6 +52,19 @@ export class KycService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
+
+  /** How this module's submissions are decided (the common flow is in platform/review-decision.ts). */
+  private get reviewKind(): ReviewKind<KycRow, KycState, KycEvent> {
+    return {
+      store: this.repository,
+      machine: kycMachine,
+      auditActions: AUDIT_ACTIONS,
+      targetType: 'kyc_submission',
+      notFound: 'kyc.submission_not_found',
+      alreadyDecided: 'kyc.already_decided',
+      auditDetail: (row) => ({ userId: row.userId, level: row.level }),
+    };
+  }
 
   async current(userId: string, level: KycLevel): Promise<KycRow | undefined> {
     return this.repository.currentOfUser(this.db, userId, level);
@@ -209,26 +211,7 @@ export class KycService {
 
   private async decide(id: string, event: KycEvent, actor: KycActor): Promise<KycRow> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const row = await this.repository.findByIdForUpdate(tx, id);
-        if (!row) throw new AppError('kyc.submission_not_found');
-        const next = kycMachine.next(row.state as KycState, event);
-        if (!next) throw new AppError('kyc.already_decided');
-        const now = this.clock.now();
-        const changes = { state: next, reason: actor.reason, reviewedBy: actor.id, reviewedAt: now, updatedAt: now };
-        await this.repository.update(tx, row.id, changes);
-        await this.audit.record(tx, {
-          actorType: 'operator',
-          actorId: actor.id,
-          action: AUDIT_ACTIONS[event],
-          targetType: 'kyc_submission',
-          targetId: row.id,
-          reason: actor.reason,
-          detail: { from: row.state, to: next, userId: row.userId, level: row.level },
-          requestId: actor.requestId ?? null,
-        });
-        return { ...row, ...changes };
-      });
+      return await decideReview({ db: this.db, clock: this.clock, audit: this.audit }, this.reviewKind, id, event, actor);
     } catch (error) {
       if (isUniqueViolation(error, 'kyc_submissions_one_approved_uq')) throw new AppError('kyc.already_decided');
       throw error;

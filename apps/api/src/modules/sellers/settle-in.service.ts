@@ -6,6 +6,7 @@ import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
+import { decideReview, type ReviewKind } from '../../platform/review-decision.ts';
 import { isUniqueViolation } from '../../platform/sql.ts';
 import { sellerApplicationMachine, type SellerApplicationEvent } from './seller-application-state.ts';
 import type { SellerApplicationRow, SellerApplicationsRepository } from './sellers.repository.ts';
@@ -60,6 +61,19 @@ export class SettleInService {
     private readonly audit: AuditLog,
     private readonly clock: Clock,
   ) {}
+
+  /** How this module's submissions are decided (the common flow is in platform/review-decision.ts). */
+  private get reviewKind(): ReviewKind<SellerApplicationRow, SellerApplicationState, SellerApplicationEvent> {
+    return {
+      store: this.repository,
+      machine: sellerApplicationMachine,
+      auditActions: AUDIT_ACTIONS,
+      targetType: 'seller_application',
+      notFound: 'sellers.application_not_found',
+      alreadyDecided: 'sellers.already_decided',
+      auditDetail: (row) => ({ userId: row.userId, shopName: row.shopName }),
+    };
+  }
 
   /** merchantSettled!get: the latest application and whether the user already sells. */
   async status(userId: string): Promise<{ isSeller: boolean; application: SellerApplicationRow | undefined }> {
@@ -169,28 +183,7 @@ export class SettleInService {
   }
 
   private async decide(id: string, event: SellerApplicationEvent, actor: SettleActor, work: (tx: Transaction, row: SellerApplicationRow) => Promise<void>): Promise<SellerApplicationRow> {
-    const updated = await this.db.transaction(async (tx) => {
-      const row = await this.repository.findByIdForUpdate(tx, id);
-      if (!row) throw new AppError('sellers.application_not_found');
-      const next = sellerApplicationMachine.next(row.state as SellerApplicationState, event);
-      if (!next) throw new AppError('sellers.already_decided');
-      await work(tx, row);
-      const now = this.clock.now();
-      const changes = { state: next, reason: actor.reason, reviewedBy: actor.id, reviewedAt: now, updatedAt: now };
-      await this.repository.update(tx, row.id, changes);
-      await this.audit.record(tx, {
-        actorType: 'operator',
-        actorId: actor.id,
-        action: AUDIT_ACTIONS[event],
-        targetType: 'seller_application',
-        targetId: row.id,
-        reason: actor.reason,
-        detail: { from: row.state, to: next, userId: row.userId, shopName: row.shopName },
-        requestId: actor.requestId ?? null,
-      });
-      return { ...row, ...changes };
-    });
-    return updated;
+    return decideReview({ db: this.db, clock: this.clock, audit: this.audit }, this.reviewKind, id, event, actor, work);
   }
 
   /** Approve: the shop opens under the applied name and the account becomes a seller. */

@@ -2,8 +2,7 @@
 // They mirror packages/contract/src/kyc.ts (kycApplyInput, kycHighLevelApplyInput); the store keeps
 // its own copy because importing the contract would bundle zod. The server checks everything again
 // and answers with its translated message.
-import type { KycHighLevelRecord, KycRecord } from '@caravan/contract/kyc';
-import type { KycApplyParams, KycHighLevelApplyParams } from '../../components/kyc-api.ts';
+import type { KycApplyParams, KycHighLevelApplyParams, KycHighLevelRecord, KycRecord } from '@caravan/contract/kyc';
 
 export const REAL_NAME_PATH = '/userInfo/setup/real-name';
 export const ADVANCED_PATH = '/userInfo/setup/advanced-verification';

@@ -1,4 +1,4 @@
-import { Alert, Button, Image, Tag } from 'antd';
+import { Alert, Image, Tag } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { KycView } from '../kyc-rules.ts';
@@ -60,18 +60,22 @@ export function KycPictures({ pictures }: { pictures: { url: string; label: stri
   );
 }
 
-export function LoadFailed({ onRetry }: { onRetry: () => void }) {
+/** What a submission sent: the level's own fields, when it was sent and its pictures. */
+export function KycDetails({ testId, createTime, picturesLabel, pictures, children }: { testId: string; createTime: string; picturesLabel: string; pictures: { url: string; label: string }[]; children: ReactNode }) {
   const { t } = useTranslation('kyc');
   return (
-    <Alert
-      type="error"
-      showIcon
-      title={t('loadFailed')}
-      action={
-        <Button size="small" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      }
-    />
+    <dl className="kyc-details" data-testid={testId}>
+      {children}
+      <div>
+        <dt>{t('details.submittedAt')}</dt>
+        <dd dir="ltr">{createTime}</dd>
+      </div>
+      <div className="kyc-details-wide">
+        <dt>{picturesLabel}</dt>
+        <dd>
+          <KycPictures pictures={pictures} />
+        </dd>
+      </div>
+    </dl>
   );
 }

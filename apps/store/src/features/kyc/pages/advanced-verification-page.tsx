@@ -7,7 +7,8 @@ import { Link } from 'react-router';
 import { useKycHighLevel, useKycViewer } from '../../../components/kyc-api.ts';
 import { AccountPage } from '../../account/components/account-page.tsx';
 import { AdvancedForm } from '../components/advanced-form.tsx';
-import { KycPictures, KycRejected, KycStateCard, LoadFailed } from '../components/kyc-status.tsx';
+import { KycLevelState } from '../components/kyc-level.tsx';
+import { KycDetails } from '../components/kyc-status.tsx';
 import { kycViewOf, REAL_NAME_PATH, valuesFromAdvanced } from '../kyc-rules.ts';
 import type { KycHighLevelRecord } from '@caravan/contract/kyc';
 import '../../account/account.css';
@@ -16,7 +17,15 @@ import '../kyc.css';
 function AdvancedDetails({ record }: { record: KycHighLevelRecord }) {
   const { t } = useTranslation('kyc');
   return (
-    <dl className="kyc-details" data-testid="kyc-advanced-details">
+    <KycDetails
+      testId="kyc-advanced-details"
+      createTime={record.createTime}
+      picturesLabel={t('form.proof')}
+      pictures={[
+        { url: record.idimg_1, label: t('form.proof') },
+        { url: record.idimg_2, label: t('details.secondPage') },
+      ]}
+    >
       <div className="kyc-details-wide">
         <dt>{t('form.address')}</dt>
         <dd dir="auto">{record.address}</dd>
@@ -29,68 +38,35 @@ function AdvancedDetails({ record }: { record: KycHighLevelRecord }) {
         <dt>{t('form.postcode')}</dt>
         <dd dir="ltr">{record.postcode}</dd>
       </div>
-      <div>
-        <dt>{t('details.submittedAt')}</dt>
-        <dd dir="ltr">{record.createTime}</dd>
-      </div>
-      <div className="kyc-details-wide">
-        <dt>{t('form.proof')}</dt>
-        <dd>
-          <KycPictures
-            pictures={[
-              { url: record.idimg_1, label: t('form.proof') },
-              { url: record.idimg_2, label: t('details.secondPage') },
-            ]}
-          />
-        </dd>
-      </div>
-    </dl>
+    </KycDetails>
   );
 }
 
 function AdvancedState({ viewer }: { viewer: string }) {
   const { t } = useTranslation('kyc');
-  const record = useKycHighLevel(viewer);
-  if (record.isPending) return <Skeleton active />;
-  if (record.isError) return <LoadFailed onRetry={() => void record.refetch()} />;
-  const view = kycViewOf(record.data.status);
-  if (view === 'form' && kycViewOf(record.data.realNameStatus) !== 'passed') {
-    return (
-      <Result
-        status="info"
-        title={t('advanced.lockedTitle')}
-        subTitle={t('advanced.lockedText')}
-        extra={
-          <Link className="ant-btn ant-btn-primary" to={REAL_NAME_PATH} data-testid="kyc-verify-real-name">
-            {t('advanced.lockedAction')}
-          </Link>
-        }
-      />
-    );
-  }
-  switch (view) {
-    case 'pending':
-      return (
-        <KycStateCard view={view} title={t('pending.title')} text={t('pending.text')} testId="kyc-advanced-pending">
-          <AdvancedDetails record={record.data} />
-        </KycStateCard>
-      );
-    case 'passed':
-      return (
-        <KycStateCard view={view} title={t('passed.advancedTitle')} text={t('passed.advancedText')} testId="kyc-advanced-passed">
-          <AdvancedDetails record={record.data} />
-        </KycStateCard>
-      );
-    case 'rejected':
-      return (
-        <>
-          <KycRejected reason={record.data.msg} />
-          <AdvancedForm key={record.data.id || 'again'} viewer={viewer} initial={valuesFromAdvanced(record.data)} again />
-        </>
-      );
-    case 'form':
-      return <AdvancedForm key="new" viewer={viewer} initial={{}} again={false} />;
-  }
+  return (
+    <KycLevelState
+      query={useKycHighLevel(viewer)}
+      pending={{ title: t('pending.title'), text: t('pending.text'), testId: 'kyc-advanced-pending' }}
+      passed={{ title: t('passed.advancedTitle'), text: t('passed.advancedText'), testId: 'kyc-advanced-passed' }}
+      details={(record) => <AdvancedDetails record={record} />}
+      blocked={(record) =>
+        kycViewOf(record.realNameStatus) === 'passed' ? undefined : (
+          <Result
+            status="info"
+            title={t('advanced.lockedTitle')}
+            subTitle={t('advanced.lockedText')}
+            extra={
+              <Link className="ant-btn ant-btn-primary" to={REAL_NAME_PATH} data-testid="kyc-verify-real-name">
+                {t('advanced.lockedAction')}
+              </Link>
+            }
+          />
+        )
+      }
+      form={(refused) => <AdvancedForm viewer={viewer} initial={valuesFromAdvanced(refused)} again={Boolean(refused)} />}
+    />
+  );
 }
 
 export default function AdvancedVerificationPage() {

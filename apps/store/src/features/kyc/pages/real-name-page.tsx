@@ -7,9 +7,10 @@ import { Link } from 'react-router';
 import { useCountryName } from '../../../components/country-select.tsx';
 import { useKyc, useKycViewer } from '../../../components/kyc-api.ts';
 import { AccountPage } from '../../account/components/account-page.tsx';
-import { KycPictures, KycRejected, KycStateCard, LoadFailed } from '../components/kyc-status.tsx';
+import { KycLevelState } from '../components/kyc-level.tsx';
+import { KycDetails } from '../components/kyc-status.tsx';
 import { RealNameForm } from '../components/real-name-form.tsx';
-import { ADVANCED_PATH, kycViewOf, maskDocumentNumber, valuesFromKyc } from '../kyc-rules.ts';
+import { ADVANCED_PATH, maskDocumentNumber, valuesFromKyc } from '../kyc-rules.ts';
 import type { KycRecord } from '@caravan/contract/kyc';
 import '../../account/account.css';
 import '../kyc.css';
@@ -18,7 +19,16 @@ function RealNameDetails({ record, masked }: { record: KycRecord; masked: boolea
   const { t } = useTranslation('kyc');
   const country = useCountryName(Number(record.nationality));
   return (
-    <dl className="kyc-details" data-testid="kyc-details">
+    <KycDetails
+      testId="kyc-details"
+      createTime={record.createTime}
+      picturesLabel={t('details.pictures')}
+      pictures={[
+        { url: record.idimg_1, label: t('form.front') },
+        { url: record.idimg_2, label: t('form.back') },
+        { url: record.idimg_3, label: t('form.hand') },
+      ]}
+    >
       <div>
         <dt>{t('form.name')}</dt>
         <dd dir="auto">{record.name}</dd>
@@ -37,58 +47,26 @@ function RealNameDetails({ record, masked }: { record: KycRecord; masked: boolea
           {masked ? maskDocumentNumber(record.idnumber) : record.idnumber}
         </dd>
       </div>
-      <div>
-        <dt>{t('details.submittedAt')}</dt>
-        <dd dir="ltr">{record.createTime}</dd>
-      </div>
-      <div className="kyc-details-wide">
-        <dt>{t('details.pictures')}</dt>
-        <dd>
-          <KycPictures
-            pictures={[
-              { url: record.idimg_1, label: t('form.front') },
-              { url: record.idimg_2, label: t('form.back') },
-              { url: record.idimg_3, label: t('form.hand') },
-            ]}
-          />
-        </dd>
-      </div>
-    </dl>
+    </KycDetails>
   );
 }
 
 function RealNameState({ viewer }: { viewer: string }) {
   const { t } = useTranslation('kyc');
-  const record = useKyc(viewer);
-  if (record.isPending) return <Skeleton active />;
-  if (record.isError) return <LoadFailed onRetry={() => void record.refetch()} />;
-  const view = kycViewOf(record.data.status);
-  switch (view) {
-    case 'pending':
-      return (
-        <KycStateCard view={view} title={t('pending.title')} text={t('pending.text')} testId="kyc-pending">
-          <RealNameDetails record={record.data} masked={false} />
-        </KycStateCard>
-      );
-    case 'passed':
-      return (
-        <KycStateCard view={view} title={t('passed.title')} text={t('passed.text')} testId="kyc-passed">
-          <RealNameDetails record={record.data} masked />
-          <p className="kyc-hint">
-            <Link to={ADVANCED_PATH}>{t('passed.advancedLink')}</Link>
-          </p>
-        </KycStateCard>
-      );
-    case 'rejected':
-      return (
-        <>
-          <KycRejected reason={record.data.msg} />
-          <RealNameForm key={record.data.id || 'again'} viewer={viewer} initial={valuesFromKyc(record.data)} again />
-        </>
-      );
-    case 'form':
-      return <RealNameForm key="new" viewer={viewer} initial={{}} again={false} />;
-  }
+  return (
+    <KycLevelState
+      query={useKyc(viewer)}
+      pending={{ title: t('pending.title'), text: t('pending.text'), testId: 'kyc-pending' }}
+      passed={{ title: t('passed.title'), text: t('passed.text'), testId: 'kyc-passed' }}
+      details={(record, view) => <RealNameDetails record={record} masked={view === 'passed'} />}
+      passedExtra={
+        <p className="kyc-hint">
+          <Link to={ADVANCED_PATH}>{t('passed.advancedLink')}</Link>
+        </p>
+      }
+      form={(refused) => <RealNameForm viewer={viewer} initial={valuesFromKyc(refused)} again={Boolean(refused)} />}
+    />
+  );
 }
 
 export default function RealNamePage() {

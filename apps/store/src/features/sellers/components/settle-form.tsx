@@ -1,9 +1,7 @@
-import { Button, Form, Input } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { useState } from 'react';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CountrySelect } from '../../../components/country-select.tsx';
-import { useMessage } from '../../../components/feedback.tsx';
+import { ReviewSubmit, useReviewForm } from '../../../components/review-form.tsx';
 import { ImageUpload } from '@caravan/ui/image-upload.tsx';
 import { useApplySettle } from '../api/settle-status.ts';
 import {
@@ -47,32 +45,14 @@ function errorKey(field: SettleField, problem: SettleProblem): string {
  */
 export function SettleForm({ viewer, initial, again }: { viewer: string; initial: SettleValues; again: boolean }) {
   const { t } = useTranslation('sellers');
-  const message = useMessage();
-  const [form] = Form.useForm<SettleValues>();
-  const apply = useApplySettle(viewer);
-  const [uploading, setUploading] = useState({ logo: false, documents: false });
-  const anyUploading = uploading.logo || uploading.documents;
-
-  const rule = (field: SettleField): Rule[] => [
-    {
-      validator: () => {
-        const problem = checkSettleField(field, form.getFieldsValue(true) as SettleValues);
-        if (!problem) return Promise.resolve();
-        return Promise.reject(new Error(t(errorKey(field, problem), { max: MAX_BY_FIELD[field] ?? 0, min: PHONE_MIN_DIGITS })));
-      },
-    },
-  ];
-
-  const submit = async (values: SettleValues) => {
-    const result = settleParams(values);
-    if (!result.ok || anyUploading) return;
-    try {
-      await apply.mutateAsync(result.params);
-      void message.success(t('form.submitted'));
-    } catch {
-      // the API client has shown the server's translated message
-    }
-  };
+  const review = useReviewForm({
+    check: checkSettleField,
+    problemText: (field: SettleField, problem: SettleProblem) => t(errorKey(field, problem), { max: MAX_BY_FIELD[field] ?? 0, min: PHONE_MIN_DIGITS }),
+    params: settleParams,
+    apply: useApplySettle(viewer),
+    submitted: t('form.submitted'),
+  });
+  const { rule } = review;
 
   return (
     <section className="settle-card" aria-labelledby="settle-form-title">
@@ -80,7 +60,7 @@ export function SettleForm({ viewer, initial, again }: { viewer: string; initial
         {again ? t('form.againTitle') : t('form.title')}
       </h2>
       <p className="settle-hint">{t('form.intro')}</p>
-      <Form<SettleValues> form={form} layout="vertical" requiredMark="optional" initialValues={initial} onFinish={(values) => void submit(values)} scrollToFirstError>
+      <Form<SettleValues> form={review.form} layout="vertical" requiredMark="optional" initialValues={initial} onFinish={review.onFinish} scrollToFirstError>
         <h3 className="settle-subtitle">{t('form.shop')}</h3>
         <Form.Item name="shopName" label={t('form.shopName')} required rules={rule('shopName')}>
           <Input maxLength={SHOP_NAME_MAX} autoComplete="organization" dir="auto" />
@@ -91,7 +71,7 @@ export function SettleForm({ viewer, initial, again }: { viewer: string; initial
             maxCount={1}
             maxBytes={LOGO_MAX_MEGABYTES * MB}
             inputLabel={t('form.logo')}
-            onUploadingChange={(busy) => setUploading((current) => (current.logo === busy ? current : { ...current, logo: busy }))}
+            onUploadingChange={review.trackUpload('logo')}
           />
         </Form.Item>
 
@@ -126,20 +106,18 @@ export function SettleForm({ viewer, initial, again }: { viewer: string; initial
             moduleName={DOCUMENT_MODULE}
             maxCount={MAX_DOCUMENTS}
             maxBytes={DOCUMENT_MAX_MEGABYTES * MB}
-            onUploadingChange={(busy) => setUploading((current) => (current.documents === busy ? current : { ...current, documents: busy }))}
+            onUploadingChange={review.trackUpload('documents')}
           />
         </Form.Item>
 
-        <div className="settle-submit">
-          <Button type="primary" size="large" htmlType="submit" loading={apply.isPending} disabled={anyUploading} data-testid="settle-submit">
-            {again ? t('form.applyAgain') : t('form.apply')}
-          </Button>
-          {anyUploading ? (
-            <span className="settle-hint" role="status">
-              {t('form.waitForUploads')}
-            </span>
-          ) : null}
-        </div>
+        <ReviewSubmit
+          review={review}
+          label={again ? t('form.applyAgain') : t('form.apply')}
+          waitText={t('form.waitForUploads')}
+          className="settle-submit"
+          hintClassName="settle-hint"
+          testId="settle-submit"
+        />
       </Form>
     </section>
   );

@@ -2,9 +2,10 @@
 // sees, from merchantSettled!get, the way to the seller panel once the shop exists, the application
 // under review, the operator's reason after a refusal with the form prefilled to apply again, or the
 // form itself.
-import { Alert, Button, Result, Skeleton, Tag } from 'antd';
+import { Alert, Result, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { LoadFailed } from '../../../components/load-failed.tsx';
 import { useSettleStatus, useSettleViewer } from '../api/settle-status.ts';
 import { ApplicationDetails } from '../components/application-details.tsx';
 import { SettleForm } from '../components/settle-form.tsx';
@@ -36,20 +37,7 @@ function SettleStatusView({ viewer }: { viewer: string }) {
   const { t } = useTranslation('sellers');
   const status = useSettleStatus(viewer);
   if (status.isPending) return <Skeleton active />;
-  if (status.isError) {
-    return (
-      <Alert
-        type="error"
-        showIcon
-        title={t('loadFailed')}
-        action={
-          <Button size="small" onClick={() => void status.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      />
-    );
-  }
+  if (status.isError) return <LoadFailed title={t('loadFailed')} retry={t('retry')} onRetry={() => void status.refetch()} />;
   const { application } = status.data;
   switch (settleViewOf(status.data)) {
     case 'seller':
