@@ -2,7 +2,7 @@ import { INFORMATION_BODY_MAX, INFORMATION_FALLBACK_LOCALE, INFORMATION_TITLE_MA
 import { LANGUAGE_NAMES, LOCALES, isRtl, type Locale } from '@caravan/ui/i18n';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Card, Col, Form, Input, Row, Select, Space, Spin, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PATHS } from '../../app/paths.ts';
@@ -13,18 +13,10 @@ import { Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
 import { informationOverviewQuery, informationPageQuery, informationPreviewQuery, useInformationChange, type InformationPage } from './api.ts';
 import { informationEditorPath } from './information-page.tsx';
+import { useDebounced } from '@caravan/ui/use-debounced';
 
 /** How long the editor waits after the last keystroke before asking the server for a preview. */
 const PREVIEW_DELAY_MS = 400;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /** The HTML the store will show, rendered and sanitised by the server (the same renderer as the store's). */
 function Preview({ title, body, locale }: { title: string; body: string; locale: string }) {

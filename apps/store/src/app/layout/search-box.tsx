@@ -12,6 +12,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { store, useSession } from '../../lib/session.ts';
 import { useMessage } from '../../components/feedback.tsx';
+import { useDebounced } from '@caravan/ui/use-debounced';
 
 /** Suggestions wait for a pause in typing. */
 export const SUGGEST_DEBOUNCE_MS = 250;
@@ -25,15 +26,6 @@ interface Suggestions {
 
 function fetchSuggestions(keyword: string): Promise<Suggestions> {
   return api.call<Suggestions>('sellerGoods!search-keyword', { keyword }, { silent: true });
-}
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** The search path for a text: /searchGoods or /searchStore carry k as the JSON-encoded text. */
