@@ -1,6 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { Spin } from 'antd';
+import { createPanelRouter } from '@caravan/ui/panel-router.tsx';
+import { lazy } from 'react';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { useSession } from '../lib/session.ts';
 import { ConsoleLayout } from './layout.tsx';
@@ -27,51 +26,33 @@ const InformationEditorPage = lazy(() => import('../features/information/informa
 const LuckyDrawPage = lazy(() => import('../features/information/lucky-draw-page.tsx'));
 const OperatorsPage = lazy(() => import('../features/operators/operators-page.tsx'));
 
-function RequireSession({ children }: { children: ReactNode }) {
-  const current = useSession();
-  const location = useLocation();
-  if (!current) return <Navigate to={PATHS.login} replace state={{ from: location.pathname + location.search }} />;
-  return children;
-}
-
-function page(element: ReactNode) {
-  return <Suspense fallback={<Spin style={{ display: 'block', margin: '64px auto' }} />}>{element}</Suspense>;
-}
-
-export const router = createBrowserRouter(
-  [
-    { path: PATHS.login, element: <LoginPage /> },
-    {
-      path: '/',
-      element: (
-        <RequireSession>
-          <ConsoleLayout />
-        </RequireSession>
-      ),
-      children: [
-        { index: true, element: page(<DashboardPage />) },
-        { path: PATHS.recharges.slice(1), element: page(<RechargesPage />) },
-        { path: PATHS.withdrawals.slice(1), element: page(<WithdrawalsPage />) },
-        { path: PATHS.refunds.slice(1), element: page(<RefundsPage />) },
-        { path: PATHS.loans.slice(1), element: page(<LoansPage />) },
-        { path: PATHS.sellerApplications.slice(1), element: page(<SellerApplicationsPage />) },
-        { path: PATHS.kyc.slice(1), element: page(<KycPage />) },
-        { path: PATHS.orders.slice(1), element: page(<OrdersPage />) },
-        { path: PATHS.users.slice(1), element: page(<UsersPage />) },
-        { path: PATHS.chat.slice(1), element: page(<ChatPage />) },
-        { path: PATHS.audit.slice(1), element: page(<AuditPage />) },
-        { path: PATHS.settings.slice(1), element: page(<SettingsPage />) },
-        { path: PATHS.categories.slice(1), element: page(<CategoriesPage />) },
-        { path: PATHS.goods.slice(1), element: page(<GoodsPage />) },
-        { path: PATHS.shops.slice(1), element: page(<ShopsPage />) },
-        { path: PATHS.banners.slice(1), element: page(<BannersPage />) },
-        { path: PATHS.luckyDraw.slice(1), element: page(<LuckyDrawPage />) },
-        { path: PATHS.information.slice(1), element: page(<InformationPage />) },
-        { path: `${PATHS.information.slice(1)}/:slug/:locale`, element: page(<InformationEditorPage />) },
-        { path: PATHS.operators.slice(1), element: page(<OperatorsPage />) },
-        { path: '*', element: <Navigate to={PATHS.dashboard} replace /> },
-      ],
-    },
+export const router = createPanelRouter({
+  basename: '/console',
+  loginPath: PATHS.login,
+  homePath: PATHS.dashboard,
+  login: <LoginPage />,
+  layout: <ConsoleLayout />,
+  useSignedIn: () => useSession() !== null,
+  home: DashboardPage,
+  pages: [
+    [PATHS.recharges, RechargesPage],
+    [PATHS.withdrawals, WithdrawalsPage],
+    [PATHS.refunds, RefundsPage],
+    [PATHS.loans, LoansPage],
+    [PATHS.sellerApplications, SellerApplicationsPage],
+    [PATHS.kyc, KycPage],
+    [PATHS.orders, OrdersPage],
+    [PATHS.users, UsersPage],
+    [PATHS.chat, ChatPage],
+    [PATHS.audit, AuditPage],
+    [PATHS.settings, SettingsPage],
+    [PATHS.categories, CategoriesPage],
+    [PATHS.goods, GoodsPage],
+    [PATHS.shops, ShopsPage],
+    [PATHS.banners, BannersPage],
+    [PATHS.luckyDraw, LuckyDrawPage],
+    [PATHS.information, InformationPage],
+    [PATHS.operators, OperatorsPage],
+    [`${PATHS.information}/:slug/:locale`, InformationEditorPage],
   ],
-  { basename: '/console' },
-);
+});

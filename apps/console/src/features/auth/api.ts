@@ -17,7 +17,7 @@ export function useMe(enabled: boolean) {
     queryKey: ['me'],
     queryFn: async () => {
       const me = await api.get('/auth/me', consoleOperator);
-      session.updateOperator(me);
+      session.update({ operator: me });
       return me;
     },
     enabled,
