@@ -1,9 +1,9 @@
 import { Amount } from '@caravan/ui/amount.tsx';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Descriptions, Drawer, Skeleton } from 'antd';
+import { Button, Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../components/load-error.tsx';
+import { DetailDrawer } from '../../components/detail-drawer.tsx';
 import { OrderStatusTag } from '@caravan/ui/order-status-tag.tsx';
 import { orderQuery, TO_ACCEPT_STATUS } from './api.ts';
 
@@ -11,13 +11,10 @@ import { orderQuery, TO_ACCEPT_STATUS } from './api.ts';
 export function OrderDrawer({ orderId, onClose, onPush }: { orderId: string | undefined; onClose: () => void; onPush: (orderId: string) => void }) {
   const { t } = useTranslation(['sales', 'common']);
   const order = useQuery({ ...orderQuery(orderId ?? ''), enabled: Boolean(orderId) });
-  const data = order.data;
   const title = orderId ? t('sales:detail.title', { id: orderId }) : '';
   return (
-    <Drawer open={orderId !== undefined} title={title} onClose={onClose} size={560} destroyOnHidden>
-      {order.isPending ? <Skeleton active /> : null}
-      {order.isError ? <LoadError error={order.error} onRetry={() => order.refetch()} /> : null}
-      {data ? (
+    <DetailDrawer open={orderId !== undefined} title={title} onClose={onClose} size={560} query={order}>
+      {(data) => (
         <>
           <Descriptions
             column={1}
@@ -56,7 +53,7 @@ export function OrderDrawer({ orderId, onClose, onPush }: { orderId: string | un
             </Button>
           ) : null}
         </>
-      ) : null}
-    </Drawer>
+      )}
+    </DetailDrawer>
   );
 }

@@ -5,8 +5,9 @@ import { useListParams } from '@caravan/ui/list-params';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { useQuery } from '@tanstack/react-query';
 import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
-import { Descriptions, Drawer, Skeleton, Table, type TableColumnsType } from 'antd';
+import { Descriptions, Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { DetailDrawer } from '../../components/detail-drawer.tsx';
 import { LoadError } from '../../components/load-error.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { StateFilter } from '../../components/state-filter.tsx';
@@ -26,12 +27,9 @@ const TABS = [
 function ReturnDrawer({ orderId, onClose }: { orderId: string | undefined; onClose: () => void }) {
   const { t } = useTranslation(['sales', 'orders']);
   const detail = useQuery({ ...returnQuery(orderId ?? ''), enabled: Boolean(orderId) });
-  const data = detail.data;
   return (
-    <Drawer open={orderId !== undefined} title={orderId ? t('sales:returns.detail', { id: orderId }) : ''} onClose={onClose} size={520} destroyOnHidden>
-      {detail.isPending ? <Skeleton active /> : null}
-      {detail.isError ? <LoadError error={detail.error} onRetry={() => detail.refetch()} /> : null}
-      {data ? (
+    <DetailDrawer open={orderId !== undefined} title={orderId ? t('sales:returns.detail', { id: orderId }) : ''} onClose={onClose} size={520} query={detail}>
+      {(data) => (
         <Descriptions
           column={1}
           size="small"
@@ -46,8 +44,8 @@ function ReturnDrawer({ orderId, onClose }: { orderId: string | undefined; onClo
             { key: 'buyer', label: t('sales:detail.buyer'), children: <span dir="auto">{data.username || '--'}</span> },
           ]}
         />
-      ) : null}
-    </Drawer>
+      )}
+    </DetailDrawer>
   );
 }
 
