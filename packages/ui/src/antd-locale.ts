@@ -1,4 +1,5 @@
 // Ant Design's own texts (pagination, modals, pickers) per language; each pack is its own chunk.
+import { useEffect, useState } from 'react';
 import type { Locale } from './i18n.ts';
 import type { Locale as AntdLocale } from 'antd/es/locale';
 // English is part of antd's own bundle already
@@ -30,4 +31,17 @@ const packs: Record<Locale, () => Promise<{ default: AntdLocale }>> = {
 
 export async function loadAntdLocale(locale: Locale): Promise<AntdLocale> {
   return (await packs[locale]()).default;
+}
+
+/** Ant Design's pack of `locale` once loaded (undefined meanwhile: antd's English), for its ConfigProvider. */
+export function useAntdLocale(locale: Locale): AntdLocale | undefined {
+  const [pack, setPack] = useState<AntdLocale | undefined>(undefined);
+  useEffect(() => {
+    let alive = true;
+    void loadAntdLocale(locale).then((loaded) => alive && setPack(loaded));
+    return () => {
+      alive = false;
+    };
+  }, [locale]);
+  return pack;
 }

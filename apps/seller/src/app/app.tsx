@@ -1,11 +1,10 @@
-import { loadAntdLocale } from '@caravan/ui/antd-locale';
+import { useAntdLocale } from '@caravan/ui/antd-locale';
 import { isRtl, type Locale } from '@caravan/ui/i18n';
 import { UiProvider } from '@caravan/ui/ui-context.tsx';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider } from 'antd';
-import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { i18n } from 'i18next';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import { registerMessage } from '../lib/toast.ts';
@@ -42,14 +41,7 @@ function MessageBridge() {
 }
 
 export function App({ i18n, locale }: { i18n: i18n; locale: Locale }) {
-  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    void loadAntdLocale(locale).then((pack) => alive && setAntdLocale(pack));
-    return () => {
-      alive = false;
-    };
-  }, [locale]);
+  const antdLocale = useAntdLocale(locale);
 
   return (
     <I18nextProvider i18n={i18n}>

@@ -1,14 +1,12 @@
 import { isRtl, type Locale } from '@caravan/ui/i18n';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ConfigProvider } from 'antd';
-import type { Locale as AntdLocale } from 'antd/es/locale';
 import type { i18n } from 'i18next';
-import { useEffect, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router/dom';
 import brand from 'virtual:brand';
 import { FeedbackProvider } from '../components/feedback.tsx';
-import { loadAntdLocale } from '@caravan/ui/antd-locale';
+import { useAntdLocale } from '@caravan/ui/antd-locale';
 import { UiProvider } from '@caravan/ui/ui-context.tsx';
 import { storeUi } from '../lib/ui-context.tsx';
 import type { StoreRouter } from './router.tsx';
@@ -21,14 +19,7 @@ const queryClient = new QueryClient({
 });
 
 export function App({ i18n, locale, router }: { i18n: i18n; locale: Locale; router: StoreRouter }) {
-  const [antdLocale, setAntdLocale] = useState<AntdLocale | undefined>(undefined);
-  useEffect(() => {
-    let alive = true;
-    void loadAntdLocale(locale).then((pack) => alive && setAntdLocale(pack));
-    return () => {
-      alive = false;
-    };
-  }, [locale]);
+  const antdLocale = useAntdLocale(locale);
 
   return (
     <I18nextProvider i18n={i18n}>
