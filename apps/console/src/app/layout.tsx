@@ -1,9 +1,9 @@
 import { AppstoreOutlined, AuditOutlined, BankOutlined, DashboardOutlined, DollarOutlined, FileTextOutlined, IdcardOutlined, LogoutOutlined, MessageOutlined, RollbackOutlined, SettingOutlined, ShopOutlined, ShoppingOutlined, TeamOutlined, UserOutlined, WalletOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Badge, Button, Layout, Menu, Space, Tag, Typography } from 'antd';
+import { NavCount, PanelShell } from '@caravan/ui/panel-shell.tsx';
+import { Button, Space, Tag } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet, useLocation, useNavigate } from 'react-router';
 import { LanguageSelect } from '../components/language-select.tsx';
 import { logout, useMe } from '../features/auth/api.ts';
 import { openConversationsCount } from '../features/chat/api.ts';
@@ -16,25 +16,10 @@ import { pendingWithdrawalsCount } from '../features/withdrawals/api.ts';
 import { session, useCan, useSession } from '../lib/session.ts';
 import { PATHS } from './paths.ts';
 
-/** A queue's size beside its name: the badge for the eye, the words for screen readers. */
-function Count({ value, label }: { value: number | undefined; label: string }) {
-  if (!value) return null;
-  return (
-    <>
-      <span aria-hidden="true">
-        <Badge count={value} overflowCount={999} style={{ marginInlineStart: 8 }} />
-      </span>
-      <span className="console-visually-hidden">{` (${label})`}</span>
-    </>
-  );
-}
-
 export function ConsoleLayout() {
   const { t } = useTranslation();
   const current = useSession();
   const can = useCan();
-  const navigate = useNavigate();
-  const location = useLocation();
   useMe(current !== null);
 
   // the session ends at its expiry even when the operator makes no call
@@ -61,7 +46,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.recharges')}
-          <Count value={recharges.data} label={t('common:nav.pendingCount', { count: recharges.data ?? 0 })} />
+          <NavCount value={recharges.data} label={t('common:nav.pendingCount', { count: recharges.data ?? 0 })} />
         </span>
       ),
     },
@@ -71,7 +56,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.withdrawals')}
-          <Count value={withdrawals.data} label={t('common:nav.pendingCount', { count: withdrawals.data ?? 0 })} />
+          <NavCount value={withdrawals.data} label={t('common:nav.pendingCount', { count: withdrawals.data ?? 0 })} />
         </span>
       ),
     },
@@ -81,7 +66,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.refunds')}
-          <Count value={refunds.data} label={t('common:nav.pendingCount', { count: refunds.data ?? 0 })} />
+          <NavCount value={refunds.data} label={t('common:nav.pendingCount', { count: refunds.data ?? 0 })} />
         </span>
       ),
     },
@@ -91,7 +76,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.loans')}
-          <Count value={loans.data} label={t('common:nav.pendingCount', { count: loans.data ?? 0 })} />
+          <NavCount value={loans.data} label={t('common:nav.pendingCount', { count: loans.data ?? 0 })} />
         </span>
       ),
     },
@@ -101,7 +86,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.sellerApplications')}
-          <Count value={sellerApplications.data} label={t('common:nav.pendingCount', { count: sellerApplications.data ?? 0 })} />
+          <NavCount value={sellerApplications.data} label={t('common:nav.pendingCount', { count: sellerApplications.data ?? 0 })} />
         </span>
       ),
     },
@@ -111,7 +96,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.kyc')}
-          <Count value={kycReviews.data} label={t('common:nav.pendingCount', { count: kycReviews.data ?? 0 })} />
+          <NavCount value={kycReviews.data} label={t('common:nav.pendingCount', { count: kycReviews.data ?? 0 })} />
         </span>
       ),
     },
@@ -123,7 +108,7 @@ export function ConsoleLayout() {
       label: (
         <span>
           {t('common:nav.chat')}
-          <Count value={chats.data} label={t('common:nav.unreadCount', { count: chats.data ?? 0 })} />
+          <NavCount value={chats.data} label={t('common:nav.unreadCount', { count: chats.data ?? 0 })} />
         </span>
       ),
     },
@@ -139,42 +124,25 @@ export function ConsoleLayout() {
     can('operators.manage') && { key: PATHS.operators, icon: <TeamOutlined />, label: t('common:nav.operators') },
   ].filter((item) => item !== false);
 
-  const pages = items.flatMap((item) => ('children' in item && item.children ? item.children : [item]).map((page) => page.key));
-  const selected = pages.find((key) => key !== PATHS.dashboard && location.pathname.startsWith(key)) ?? PATHS.dashboard;
-
   if (!current) return null;
   return (
-    <Layout style={{ minHeight: '100vh' }}>
-      <a className="console-skip-link" href="#console-main">
-        {t('common:skipToContent')}
-      </a>
-      <Layout.Sider width={220} theme="light" breakpoint="lg" collapsedWidth={0}>
-        <Typography.Title level={1} style={{ fontSize: 18, padding: '16px 24px', margin: 0 }}>
-          {t('common:appName')}
-        </Typography.Title>
-        <nav aria-label={t('common:nav.label')}>
-          <Menu mode="inline" selectedKeys={[selected]} defaultOpenKeys={['catalogue']} items={items} onClick={({ key }) => void navigate(key)} />
-        </nav>
-      </Layout.Sider>
-      <Layout>
-        <Layout.Header style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center', paddingInline: 24 }}>
-          <Space size="middle">
-            <LanguageSelect />
-            <span data-testid="operator">
-              {current.operator.username}{' '}
-              <Tag color={current.operator.role === 'admin' ? 'red' : current.operator.role === 'finance' ? 'gold' : 'blue'}>{t(`common:roles.${current.operator.role}`)}</Tag>
-            </span>
-            <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
-              {t('common:logout')}
-            </Button>
-          </Space>
-        </Layout.Header>
-        <Layout.Content id="console-main" tabIndex={-1} style={{ margin: 24 }}>
-          <main>
-            <Outlet />
-          </main>
-        </Layout.Content>
-      </Layout>
-    </Layout>
+    <PanelShell
+      items={items}
+      home={PATHS.dashboard}
+      mainId="console-main"
+      openKeys={['catalogue']}
+      header={
+        <Space size="middle">
+          <LanguageSelect />
+          <span data-testid="operator">
+            {current.operator.username}{' '}
+            <Tag color={current.operator.role === 'admin' ? 'red' : current.operator.role === 'finance' ? 'gold' : 'blue'}>{t(`common:roles.${current.operator.role}`)}</Tag>
+          </span>
+          <Button icon={<LogoutOutlined />} onClick={() => void logout()}>
+            {t('common:logout')}
+          </Button>
+        </Space>
+      }
+    />
   );
 }

@@ -106,7 +106,7 @@ export default function OrdersPage() {
                     <span aria-hidden="true">
                       <Badge count={noPush.data.noPushNum} overflowCount={999} style={{ marginInlineStart: 6 }} />
                     </span>
-                    <span className="seller-visually-hidden">{` (${t('common:nav.toAccept', { number: noPush.data.noPushNum })})`}</span>
+                    <span className="panel-visually-hidden">{` (${t('common:nav.toAccept', { number: noPush.data.noPushNum })})`}</span>
                   </>
                 ) : null}
               </span>
