@@ -5,12 +5,14 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { summarize } from './test-summary.mjs';
+import { summarize, sweepLines } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const report = path.join(root, '.tmp', 'vitest-report.json');
 mkdirSync(path.dirname(report), { recursive: true });
 rmSync(report, { force: true });
+const sweeps = path.join(root, '.tmp', 'sweeps');
+rmSync(sweeps, { recursive: true, force: true });
 
 const require = createRequire(path.join(root, 'package.json'));
 const vitest = path.join(path.dirname(require.resolve('vitest/package.json')), 'vitest.mjs');
@@ -21,5 +23,6 @@ const result = spawnSync(
 );
 
 const summary = summarize(report, result.status);
+for (const line of sweepLines(sweeps)) process.stdout.write(`${line}\n`);
 process.stdout.write(`${summary.line}\n`);
 process.exit(result.status === 0 && summary.failed === 0 ? 0 : 1);

@@ -1,6 +1,7 @@
 // The one plain summary line CI reads ("N passed, N failed", ", N skipped" when any), from vitest's JSON
 // report; shared by `npm test` and `npm run test:containers`.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 
 /** Counts of a finished run; a missing report or a non-zero exit with nothing failed counts as one failure. */
 export function summarize(reportFile, exitStatus) {
@@ -21,4 +22,17 @@ export function summarize(reportFile, exitStatus) {
   }
   if (exitStatus !== 0 && failed === 0) failed = 1;
   return { passed, failed, skipped, line: `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}` };
+}
+
+/** The reliability sweeps' figures (tests/support/sweeps.ts), one line per sweep, sorted by name. */
+export function sweepLines(sweepsDir) {
+  if (!existsSync(sweepsDir)) return [];
+  return readdirSync(sweepsDir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .map((file) => {
+      const { name, figures } = JSON.parse(readFileSync(path.join(sweepsDir, file), 'utf8'));
+      const parts = Object.entries(figures ?? {}).map(([key, value]) => `${key} ${value}`);
+      return `sweep ${name}: ${parts.join(', ')}`;
+    });
 }
