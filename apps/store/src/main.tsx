@@ -1,5 +1,6 @@
 import { applyDocumentLanguage, pickLocale } from '@caravan/ui/i18n';
 import { STORAGE_KEYS } from '@caravan/ui/storage';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { createStoreRouter } from './app/router.tsx';
@@ -32,7 +33,12 @@ async function start(): Promise<void> {
   const router = createStoreRouter();
   const i18n = await initI18n(locale);
   const root = document.getElementById('root');
-  if (root) createRoot(root).render(<App i18n={i18n} locale={locale} router={router} />);
+  // the first render as a transition: React builds the page in slices of a few milliseconds and lets the
+  // browser paint and answer input between them, instead of one long task (the phone's CPU is slow)
+  if (root) {
+    const reactRoot = createRoot(root);
+    startTransition(() => reactRoot.render(<App i18n={i18n} locale={locale} router={router} />));
+  }
   // keeps the session alive while logged in; it never answers an error (silent: no toast)
   startHeartbeat({ source: session, beat: () => api.call('user!heartbeat', {}, { silent: true }) });
 }

@@ -1,5 +1,4 @@
 // Counts and percentages in the viewer's locale (digits, separators and the percent sign differ).
-import { useMemo } from 'react';
 import { useNumberLocale } from './amount.tsx';
 
 export interface Formatters {
@@ -8,21 +7,32 @@ export interface Formatters {
   percent: (value: number) => string;
 }
 
-export function useFormatters(): Formatters {
-  const locale = useNumberLocale();
-  return useMemo(() => {
-    let counts: Intl.NumberFormat;
-    let percents: Intl.NumberFormat;
-    try {
-      counts = new Intl.NumberFormat(locale);
-      percents = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
-    } catch {
-      counts = new Intl.NumberFormat('en');
-      percents = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 0 });
-    }
-    return {
+// one pair of Intl formatters per locale for the whole page: building one costs a fraction of a
+// millisecond, and a product grid asks for them once per card
+const cache = new Map<string, Formatters>();
+
+function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  try {
+    return new Intl.NumberFormat(locale, options);
+  } catch {
+    return new Intl.NumberFormat('en', options);
+  }
+}
+
+export function formattersFor(locale: string): Formatters {
+  let formatters = cache.get(locale);
+  if (!formatters) {
+    const counts = numberFormat(locale);
+    const percents = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
+    formatters = {
       count: (value) => counts.format(Number.isFinite(value) ? value : 0),
       percent: (value) => percents.format((Number.isFinite(value) ? value : 0) / 100),
     };
-  }, [locale]);
+    cache.set(locale, formatters);
+  }
+  return formatters;
+}
+
+export function useFormatters(): Formatters {
+  return formattersFor(useNumberLocale());
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareAmounts, formatAmount, formatLocalTime, formatPlatformTime, formatUsdt, parsePlatformTime, sharePercent, zoneOffsetMinutes } from '../src/format.ts';
+import { formattersFor } from '../src/use-formatters.ts';
 
 describe('formatAmount', () => {
   it('groups and separates per locale without rounding through a float', () => {
@@ -87,5 +88,20 @@ describe('sharePercent', () => {
     expect(sharePercent(Number.NaN)).toBeUndefined();
     expect(sharePercent(undefined)).toBeUndefined();
     expect(sharePercent(null)).toBeUndefined();
+  });
+});
+
+describe('formattersFor', () => {
+  it('formats counts and whole percentages in the locale, one shared pair per locale', () => {
+    const en = formattersFor('en');
+    expect(en.count(12345)).toBe('12,345');
+    expect(en.percent(33)).toBe('33%');
+    expect(en.count(Number.NaN)).toBe('0');
+    expect(formattersFor('de').count(12345)).toBe('12.345');
+    expect(formattersFor('ar-EG').count(7)).toBe('٧');
+    // the same object for the same locale (a product grid asks once per card)
+    expect(formattersFor('en')).toBe(en);
+    // an unknown locale falls back to English instead of throwing
+    expect(formattersFor('zz-invalid-!!').count(1000)).toBe('1,000');
   });
 });
