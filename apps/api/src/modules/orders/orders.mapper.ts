@@ -31,7 +31,7 @@ export function toOrderSummary(order: OrderRow, shopName: string) {
   };
 }
 
-export function toOrderListItem(order: OrderRow, names: Names, firstItem: OrderItemRow | undefined, locale: Locale, timeZone: string) {
+export function toOrderListItem(order: OrderRow, names: Names, firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined, locale: Locale, timeZone: string) {
   return {
     partyId: order.buyerId,
     username: names.buyer,

@@ -3,7 +3,8 @@ import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
 import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { users } from '@caravan/db/schema/accounts';
+import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REFUND_BUSY, UNFINISHED_ORDER_STATES, type OrderState } from './order-state.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -25,6 +26,15 @@ const DEADLINES = {
   review: { column: orders.autoReviewAt, states: ['received'] },
 } as const satisfies Record<string, { column: unknown; states: OrderState[] }>;
 export type DeadlineKind = keyof typeof DEADLINES;
+
+/** A row of the buyer's order list: the order, its names, its first item's name and picture, and the list's total. */
+export interface BuyerListRow {
+  order: OrderRow;
+  buyerName: string;
+  shopName: string;
+  firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined;
+  total: number;
+}
 
 export interface ShopFilter {
   shopId: string;
@@ -191,14 +201,44 @@ export class OrdersRepository {
     );
   }
 
-  async pageForBuyer(executor: Executor, filter: BuyerFilter): Promise<OrderRow[]> {
-    return executor
-      .select()
+  /**
+   * One page of the buyer's list in one statement: the page (newest first, from orders_buyer_idx), the
+   * total of the whole filter as a window count over the same scan, the buyer's and shops' names, and
+   * each order's first item. Only a page past the end (no row to carry the total) needs a second statement.
+   */
+  async listForBuyer(executor: Executor, filter: BuyerFilter): Promise<{ rows: BuyerListRow[]; total: number }> {
+    const page = executor
+      .select({ ...getTableColumns(orders), listTotal: sql<number>`count(*) over ()`.mapWith(Number).as('list_total') })
       .from(orders)
       .where(this.buyerConditions(filter))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filter.limit)
-      .offset(filter.offset);
+      .offset(filter.offset)
+      .as('page');
+    const first = executor
+      .select({ names: orderItems.names, image: orderItems.image })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, page.id))
+      .orderBy(asc(orderItems.id))
+      .limit(1)
+      .as('first_item');
+    const { listTotal, ...orderFields } = page._.selectedFields;
+    const found = await executor
+      .select({ order: orderFields, total: listTotal, buyerName: users.username, shopName: shops.name, firstNames: first.names, firstImage: first.image })
+      .from(page)
+      .leftJoin(users, eq(users.id, page.buyerId))
+      .leftJoin(shops, eq(shops.id, page.shopId))
+      .leftJoinLateral(first, sql`true`)
+      .orderBy(desc(page.createdAt), desc(page.id));
+    const rows = found.map((row) => ({
+      order: row.order as OrderRow,
+      buyerName: row.buyerName ?? '',
+      shopName: row.shopName ?? '',
+      firstItem: row.firstNames === null ? undefined : { names: row.firstNames, image: row.firstImage ?? '' },
+      total: row.total,
+    }));
+    const total = rows[0]?.total ?? (filter.offset > 0 ? await this.countForBuyer(executor, filter) : 0);
+    return { rows, total };
   }
 
   async countForBuyer(executor: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): Promise<number> {

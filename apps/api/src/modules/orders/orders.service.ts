@@ -59,14 +59,10 @@ export class OrdersService {
       buyerId,
       ...(input.status === 6 ? { refundsOnly: true } : input.status !== undefined ? { states: statesOfLegacyStatus(input.status) } : {}),
     };
-    const [rows, total] = await Promise.all([
-      this.repository.pageForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset }),
-      this.repository.countForBuyer(this.db, filter),
-    ]);
-    const [nameOf, items] = await Promise.all([this.namesOf(rows), this.repository.itemsOf(this.db, rows.map((row) => row.id))]);
+    const { rows, total } = await this.repository.listForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset });
     return {
       pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
-      pageList: rows.map((row) => toOrderListItem(row, nameOf(row), items.find((item) => item.orderId === row.id), locale, this.timeZone)),
+      pageList: rows.map((row) => toOrderListItem(row.order, { buyer: row.buyerName, shop: row.shopName }, row.firstItem, locale, this.timeZone)),
     };
   }
 
