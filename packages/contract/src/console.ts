@@ -52,7 +52,8 @@ export const rejectBody = z.object({ reason: z.string().max(500) });
 export const decisionAuditEntry = z.object({ action: z.string(), actorType: z.string(), actorId: z.string().nullable(), reason: z.string().nullable(), at: z.string() });
 /** Approving a deposit: `amount` is what actually arrived, when it differs from what the user declared (reason required). */
 export const rechargeApproveBody = decisionBody.extend({ amount: z.string().max(40).optional() });
-export const withdrawalApproveBody = z.object({ txHash: z.string().max(128), reason: z.string().max(500).optional() });
+/** `reviewConfirmed`: the operator checked a withdrawal marked "needs review" (required for those, audited). */
+export const withdrawalApproveBody = z.object({ txHash: z.string().max(128), reason: z.string().max(500).optional(), reviewConfirmed: z.boolean().optional() });
 
 export const rechargeQuery = consolePageQuery.extend({
   state: z.enum(['pending', 'approved', 'rejected', 'failed']).optional(),
@@ -114,6 +115,38 @@ export const consoleWithdrawal = z.object({
   reviewedAt: z.string().nullable(),
   holdTransferId: z.string(),
   createdAt: z.string(),
+  /** applied in the cool-down after an address change: no approval before this (ISO); null when never held */
+  heldUntil: z.string().nullable(),
+  /** still held now (pending and before heldUntil) */
+  held: z.boolean(),
+  /** the first withdrawal to this address above the review threshold: approval needs reviewConfirmed */
+  reviewRequired: z.boolean(),
+});
+
+/** A user's bound withdrawal address as the console shows it; `address` null when none is bound. */
+export const consoleWithdrawAddress = z.object({
+  userId: z.string(),
+  address: z
+    .object({
+      coin: z.string(),
+      blockchainName: z.string(),
+      address: z.string(),
+      boundAt: z.string(),
+      /** when an operator last changed it, and who */
+      changedAt: z.string().nullable(),
+      changedBy: z.string().nullable(),
+      /** new withdrawals are held until then (ISO); null when no cool-down runs */
+      coolDownUntil: z.string().nullable(),
+    })
+    .nullable(),
+});
+/** An operator changes a user's bound withdrawal address: reason required, audited with before and after. */
+export const withdrawAddressChangeBody = z.object({
+  blockchainName: z.string().trim().min(1).max(20),
+  coin: z.string().trim().max(10).optional(),
+  address: z.string().trim().min(1).max(120),
+  /** required (wallet.reason_required when blank) */
+  reason: z.string().max(500),
 });
 
 export const consoleStatementLine = z.object({

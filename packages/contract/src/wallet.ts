@@ -130,6 +130,11 @@ export const withdrawApplyInput = z.object({
   currency: textParam(20).optional(),
 });
 
+/** Why a withdrawal in review cannot be paid out yet ('' when nothing holds it). */
+export const WITHDRAW_HOLD_REASONS = ['', 'address_changed'] as const;
+/** Why a withdrawal in review gets an extra review ('' when it does not). */
+export const WITHDRAW_REVIEW_REASONS = ['', 'new_address'] as const;
+
 export const withdrawRecordOutput = z.object({
   order_no: z.string(),
   coin: z.string(),
@@ -142,6 +147,13 @@ export const withdrawRecordOutput = z.object({
   tx: z.string(),
   reject_reason: z.string(),
   create_time: z.string(),
+  // additions (withdrawal safety), while the withdrawal is in review:
+  /** why the payout waits: '' (it does not), 'address_changed' (the cool-down after an operator changed the address) */
+  hold_reason: z.enum(WITHDRAW_HOLD_REASONS),
+  /** no payout before this platform time (yyyy-MM-dd HH:mm:ss); '' when not held */
+  held_until: z.string(),
+  /** '' or 'new_address' (the first withdrawal to this address above the review threshold gets an extra review) */
+  review_reason: z.enum(WITHDRAW_REVIEW_REASONS),
 });
 export const withdrawPageOutput = pageObjectSchema(withdrawRecordOutput);
 export const withdrawFeeInput = z.object({ channel: textParam(20).optional() });
@@ -170,5 +182,9 @@ export const statementLineOutput = z.object({
   available: z.string(),
   referenceType: z.string(),
   referenceId: z.string(),
+  /** on the hold of a withdrawal still in review: as withdraw!get's hold_reason, held_until, review_reason */
+  holdReason: z.enum(WITHDRAW_HOLD_REASONS),
+  heldUntil: z.string(),
+  reviewReason: z.enum(WITHDRAW_REVIEW_REASONS),
 });
 export const statementOutput = pageObjectSchema(statementLineOutput);

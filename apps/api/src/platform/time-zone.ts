@@ -60,6 +60,17 @@ export function startOfDay(timeZone: string, at: Date): Date {
   return new Date(guess);
 }
 
+/** The instant the current week (Monday 00:00) started in the zone ("this week" for weekly limits). */
+export function startOfWeek(timeZone: string, at: Date): Date {
+  const p = partsIn(timeZone, at);
+  // 0 = Monday ... 6 = Sunday, from the local calendar date
+  const daysSinceMonday = (new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay() + 6) % 7;
+  const localMidnightAsUtc = Date.UTC(p.year, p.month - 1, p.day - daysSinceMonday, 0, 0, 0);
+  let guess = localMidnightAsUtc - zoneOffsetMs(timeZone, at);
+  guess = localMidnightAsUtc - zoneOffsetMs(timeZone, new Date(guess));
+  return new Date(guess);
+}
+
 /** Seconds since local midnight in the zone (0..86399), for daily time windows. */
 export function secondOfDay(timeZone: string, at: Date): number {
   const p = partsIn(timeZone, at);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLegacyDateTime, isValidTimeZone, startOfNextDay, zoneOffsetMs } from '../../src/platform/time-zone.ts';
+import { formatLegacyDateTime, isValidTimeZone, startOfNextDay, startOfWeek, zoneOffsetMs } from '../../src/platform/time-zone.ts';
 
 describe('platform time zone', () => {
   it('knows the Shanghai offset', () => {
@@ -16,6 +16,16 @@ describe('platform time zone', () => {
     expect(startOfNextDay('America/New_York', new Date('2026-03-08T12:00:00Z'))).toEqual(new Date('2026-03-09T04:00:00Z'));
     // and falls back on 1 November: the next midnight is at UTC-5
     expect(startOfNextDay('America/New_York', new Date('2026-11-01T12:00:00Z'))).toEqual(new Date('2026-11-02T05:00:00Z'));
+  });
+
+  it('finds the start of the week (Monday 00:00 in the zone)', () => {
+    // Wednesday 2 December 2026, 12:00 in Shanghai: the week started on Monday 30 November 00:00 there
+    expect(startOfWeek('Asia/Shanghai', new Date('2026-12-02T04:00:00Z'))).toEqual(new Date('2026-11-29T16:00:00Z'));
+    // Monday 00:00 itself starts a week; Sunday 23:59:59 belongs to the one before
+    expect(startOfWeek('Asia/Shanghai', new Date('2026-11-29T16:00:00Z'))).toEqual(new Date('2026-11-29T16:00:00Z'));
+    expect(startOfWeek('Asia/Shanghai', new Date('2026-11-29T15:59:59Z'))).toEqual(new Date('2026-11-22T16:00:00Z'));
+    // Sunday 1 November 2026 in New York (after falling back): the week started on Monday 26 October at UTC-4
+    expect(startOfWeek('America/New_York', new Date('2026-11-01T20:00:00Z'))).toEqual(new Date('2026-10-26T04:00:00Z'));
   });
 
   it('formats legacy date-times in the zone', () => {

@@ -1,7 +1,7 @@
 // Every operator action goes through here: a button that opens a confirmation dialog (with the fields
 // the action needs, e.g. a reason or a transaction hash), runs the action, and shows its outcome: a
 // success message, or the server's (translated) refusal inside the dialog.
-import { Alert, App, Button, Form, Input, Modal, Select } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,6 +35,8 @@ export interface DecisionField {
   secret?: boolean;
   /** a picture uploaded when chosen: the field's value is its URL */
   image?: ImageUploadProps['upload'];
+  /** a statement the operator ticks (its label); required: it must be ticked. The value is 'true' or 'false'. */
+  check?: boolean;
 }
 
 export interface DecisionButtonProps {
@@ -111,14 +113,21 @@ export function DecisionButton({ label, title, description, fields = [], danger,
               key={field.name}
               name={field.name}
               label={field.label}
-              initialValue={field.initialValue}
-              rules={[
-                ...(field.required ? [{ required: true, whitespace: true, message: t('common:validation.required', { field: field.label }) }] : []),
-                { max: field.max ?? REASON_MAX, message: t('common:validation.tooLong', { max: field.max ?? REASON_MAX }) },
-                ...(field.rules ?? []),
-              ]}
+              initialValue={field.check ? false : field.initialValue}
+              {...(field.check ? { valuePropName: 'checked', label: undefined } : {})}
+              rules={
+                field.check
+                  ? [...(field.required ? [{ validator: async (_: unknown, value: unknown) => (value === true ? undefined : Promise.reject(new Error(t('common:validation.required', { field: field.label })))) }] : [])]
+                  : [
+                      ...(field.required ? [{ required: true, whitespace: true, message: t('common:validation.required', { field: field.label }) }] : []),
+                      { max: field.max ?? REASON_MAX, message: t('common:validation.tooLong', { max: field.max ?? REASON_MAX }) },
+                      ...(field.rules ?? []),
+                    ]
+              }
             >
-              {field.image ? (
+              {field.check ? (
+                <Checkbox>{field.label}</Checkbox>
+              ) : field.image ? (
                 <ImageUpload upload={field.image} label={field.label} />
               ) : field.options ? (
                 <Select options={field.options} />

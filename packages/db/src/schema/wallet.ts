@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { moneyColumn, timestamptz } from '../columns.ts';
 
 /** Deposits: blockchain transfers with a proof (reviewed), third-party payments, bank cards. */
@@ -73,6 +73,10 @@ export const withdrawOrders = pgTable(
     reviewedBy: text(),
     reviewedAt: timestamptz(),
     holdTransferId: text().notNull(),
+    /** applied within the cool-down after an operator changed the address: no payout before this instant */
+    heldUntil: timestamptz(),
+    /** the first withdrawal to this address above the review threshold: approval needs a review confirmation */
+    reviewRequired: boolean().notNull().default(false),
     createdAt: timestamptz().notNull(),
     updatedAt: timestamptz().notNull(),
   },
@@ -82,6 +86,8 @@ export const withdrawOrders = pgTable(
     index('withdraw_orders_state_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('withdraw_orders_approved_idx').on(table.reviewedAt).where(sql`${table.state} = 'approved'`),
     index('withdraw_orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    // "has this user ever been paid out to this address" (the new-address review rule)
+    index('withdraw_orders_user_address_approved_idx').on(table.userId, table.toAddress).where(sql`${table.state} = 'approved'`),
   ],
 );
 
@@ -92,6 +98,10 @@ export const withdrawAddresses = pgTable('withdraw_addresses', {
   blockchainName: text().notNull(),
   address: text().notNull(),
   createdAt: timestamptz().notNull(),
+  /** when an operator last changed the address (the withdrawal cool-down runs from here); null: never */
+  changedAt: timestamptz(),
+  /** the operator who changed it */
+  changedBy: text(),
 });
 
 /** Legacy single-use anti-replay tokens (recharge_open / withdraw_open). */

@@ -187,6 +187,38 @@ export const settingDefinitions = {
     description:
       'Withdrawals above this amount (USDT) need a passed advanced identity verification (proof of address); "0" turns the rule off (the default, so a new platform can pay out before it staffs KYC reviews; e.g. "10000" once it does).',
   }),
+  withdraw_address_cooldown_hours: setting({
+    schema: z.number().int().min(0).max(24 * 30),
+    default: 24,
+    public: false,
+    description:
+      'Hours after an operator changed a user\'s withdrawal address during which new withdrawals are accepted but held (no payout before the cool-down ends); 0 turns the cool-down off.',
+  }),
+  withdraw_daily_amount_max: setting({
+    schema: decimal,
+    default: '0',
+    public: false,
+    description: 'Largest total one user may withdraw per day (platform time zone), USDT, counting withdrawals in review or paid out; "0" turns the limit off. The count per day is withdraw_limit_num.',
+  }),
+  withdraw_weekly_amount_max: setting({
+    schema: decimal,
+    default: '0',
+    public: false,
+    description: 'Largest total one user may withdraw per week (Monday to Sunday, platform time zone), USDT, counting withdrawals in review or paid out; "0" turns the limit off.',
+  }),
+  withdraw_weekly_count_max: setting({
+    schema: z.number().int().min(0).max(10_000),
+    default: 0,
+    public: false,
+    description: 'Withdrawals one user may apply for per week (Monday to Sunday, platform time zone), counted like withdraw_limit_num; 0 turns the limit off.',
+  }),
+  withdraw_new_address_review_above: setting({
+    schema: decimal,
+    default: '0',
+    public: false,
+    description:
+      'A first withdrawal to an address (no earlier payout to it) above this amount, USDT, is marked "needs review": approving it takes an explicit review confirmation; "0" turns the rule off.',
+  }),
   withdraw_fee_rate: setting({
     schema: decimal,
     default: '0.01',

@@ -37,6 +37,7 @@ export type Permission =
   | 'settings.write'
   | 'users.read'
   | 'users.lock'
+  | 'users.withdraw_address'
   | 'catalog.read'
   | 'catalog.write'
   | 'operators.manage'
@@ -47,9 +48,9 @@ export type Permission =
   | 'kyc.read'
   | 'kyc.decide';
 
-/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners) and the operators; finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and identity verifications (KYC; finance reads them) and answers the customer-service chat (with admin); admin and support edit the store's information pages, finance reads them. */
+/** What each role may do: admin alone changes system parameters, the catalogue (categories, goods, shops, banners), the operators and a user's bound withdrawal address (ADR 0011: neither the role that talks to the requester nor the one that pays out); finance decides on money (deposits, payouts, refunds, loans) and reads the audit log, support looks, ships, locks and unlocks user accounts, decides settle-in applications and identity verifications (KYC; finance reads them) and answers the customer-service chat (with admin); admin and support edit the store's information pages, finance reads them. */
 export const ROLE_PERMISSIONS: Record<OperatorRole, ReadonlySet<Permission>> = {
-  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide', 'information.read', 'information.write', 'kyc.read', 'kyc.decide']),
+  admin: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.ship', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'chat.read', 'chat.reply', 'chat.canned', 'settings.read', 'settings.write', 'users.read', 'users.lock', 'users.withdraw_address', 'catalog.read', 'catalog.write', 'operators.manage', 'sellers.read', 'sellers.decide', 'information.read', 'information.write', 'kyc.read', 'kyc.decide']),
   finance: new Set(['recharges.read', 'recharges.decide', 'withdrawals.read', 'withdrawals.decide', 'statements.read', 'orders.read', 'orders.refund', 'loans.read', 'loans.decide', 'audit.read', 'users.read', 'catalog.read', 'sellers.read', 'information.read', 'kyc.read']),
   support: new Set(['recharges.read', 'withdrawals.read', 'statements.read', 'orders.read', 'orders.ship', 'loans.read', 'chat.read', 'chat.reply', 'chat.canned', 'users.read', 'users.lock', 'catalog.read', 'sellers.read', 'sellers.decide', 'information.read', 'information.write', 'kyc.read', 'kyc.decide']),
 };

@@ -2,6 +2,7 @@ import { money, type Money } from '@caravan/contract/money';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { RechargeRow, WithdrawRow } from './wallet.repository.ts';
 import { legacyState } from './wallet-state.ts';
+import { isHeld, safetyOf } from './withdrawal-safety.ts';
 
 /** Wallet figures on the wire: 2 decimals, truncated (a balance is never shown larger than it is). */
 export function cents(value: Money): string {
@@ -37,7 +38,9 @@ export function toRechargeRecord(row: RechargeRow, timeZone: string) {
   };
 }
 
-export function toWithdrawRecord(row: WithdrawRow, timeZone: string) {
+/** `now`: what holds a withdrawal depends on the instant (a cool-down ends by itself). */
+export function toWithdrawRecord(row: WithdrawRow, timeZone: string, now: Date) {
+  const safety = safetyOf(row, now);
   return {
     order_no: row.orderNo,
     coin: row.coin.toUpperCase(),
@@ -50,6 +53,9 @@ export function toWithdrawRecord(row: WithdrawRow, timeZone: string) {
     tx: row.txHash,
     reject_reason: row.rejectReason,
     create_time: formatLegacyDateTime(timeZone, row.createdAt),
+    hold_reason: safety.holdReason,
+    held_until: formatLegacyDateTime(timeZone, safety.heldUntil),
+    review_reason: safety.reviewReason,
   };
 }
 
@@ -86,7 +92,7 @@ export function toConsoleRecharge(row: RechargeRow, username: string) {
   };
 }
 
-export function toConsoleWithdrawal(row: WithdrawRow, username: string) {
+export function toConsoleWithdrawal(row: WithdrawRow, username: string, now: Date) {
   return {
     id: row.id,
     orderNo: row.orderNo,
@@ -105,5 +111,8 @@ export function toConsoleWithdrawal(row: WithdrawRow, username: string) {
     reviewedAt: iso(row.reviewedAt),
     holdTransferId: row.holdTransferId,
     createdAt: row.createdAt.toISOString(),
+    heldUntil: iso(row.heldUntil),
+    held: isHeld(row, now),
+    reviewRequired: row.reviewRequired,
   };
 }

@@ -1,3 +1,4 @@
+import { money, type Money } from '@caravan/contract/money';
 import type { Executor } from '@caravan/db/client';
 import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
 import { cappedCount } from '../../platform/capped-count.ts';
@@ -163,12 +164,38 @@ export class WalletRepository {
     return rows[0]?.n ?? 0;
   }
 
-  async countWithdrawalsSince(executor: Executor, userId: string, since: Date): Promise<number> {
+  /**
+   * The user's withdrawals since the week started (Monday, platform zone), and of those since the day
+   * started: every application counted, amounts of those not refused (fee included).
+   */
+  async withdrawalTotalsSince(executor: Executor, userId: string, since: { day: Date; week: Date }): Promise<{ dayCount: number; dayAmount: Money; weekCount: number; weekAmount: Money }> {
+    const notRefused = sql`${withdrawOrders.state} <> 'rejected'`;
+    const today = sql`${withdrawOrders.createdAt} >= ${since.day}`;
     const rows = await executor
-      .select({ n: count() })
+      .select({
+        dayCount: sql<number>`(count(*) filter (where ${today}))::int`,
+        dayAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${today} and ${notRefused}), 0)::text`,
+        weekCount: sql<number>`count(*)::int`,
+        weekAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${notRefused}), 0)::text`,
+      })
       .from(withdrawOrders)
-      .where(and(eq(withdrawOrders.userId, userId), gte(withdrawOrders.createdAt, since)));
-    return rows[0]?.n ?? 0;
+      .where(and(eq(withdrawOrders.userId, userId), gte(withdrawOrders.createdAt, since.day < since.week ? since.day : since.week)));
+    const row = rows[0];
+    return { dayCount: row?.dayCount ?? 0, dayAmount: money.fromDb(row?.dayAmount ?? '0'), weekCount: row?.weekCount ?? 0, weekAmount: money.fromDb(row?.weekAmount ?? '0') };
+  }
+
+  /** Whether the user was ever paid out to this address. */
+  async hasApprovedWithdrawalTo(executor: Executor, userId: string, address: string): Promise<boolean> {
+    const rows = await executor
+      .select({ id: withdrawOrders.id })
+      .from(withdrawOrders)
+      .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.toAddress, address), eq(withdrawOrders.state, 'approved')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  async withdrawalsByIds(executor: Executor, ids: string[]): Promise<WithdrawRow[]> {
+    return ids.length === 0 ? [] : executor.select().from(withdrawOrders).where(inArray(withdrawOrders.id, ids));
   }
 
   private withdrawalConditions(filter: ConsoleFilter): SQL | undefined {
@@ -221,6 +248,15 @@ export class WalletRepository {
   async findAddress(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
     const rows = await executor.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId)).limit(1);
     return rows[0];
+  }
+
+  async findAddressForUpdate(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
+    const rows = await executor.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId)).limit(1).for('update');
+    return rows[0];
+  }
+
+  async updateAddress(executor: Executor, userId: string, changes: Partial<typeof withdrawAddresses.$inferInsert>): Promise<void> {
+    await executor.update(withdrawAddresses).set(changes).where(eq(withdrawAddresses.userId, userId));
   }
 
   /** true when bound now, false when the user had an address already */

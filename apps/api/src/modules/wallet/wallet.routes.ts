@@ -8,8 +8,10 @@ import {
   rechargeQuery,
   rejectBody,
   statementQuery,
+  withdrawAddressChangeBody,
   withdrawalApproveBody,
   withdrawalQuery,
+  consoleWithdrawAddress,
 } from '@caravan/contract/console';
 import { money, tryParseMoney, type Money } from '@caravan/contract/money';
 import type { FastifyInstance } from 'fastify';
@@ -109,7 +111,8 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
       async (request) => {
         const { rows, total, totalIsLowerBound } = await withdrawals.consoleList(request.query);
         const users = await names(rows.map((row) => row.userId));
-        return { items: rows.map((row) => toConsoleWithdrawal(row, users.get(row.userId)?.username ?? '')), total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize };
+        const now = withdrawals.now();
+        return { items: rows.map((row) => toConsoleWithdrawal(row, users.get(row.userId)?.username ?? '', now)), total, totalIsLowerBound, page: request.query.page, pageSize: request.query.pageSize };
       },
     );
     typed.get(
@@ -117,16 +120,26 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
       { schema: { summary: 'One withdrawal.', tags, params: idParams, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.read') },
       async (request) => {
         const row = await withdrawals.consoleGet(request.params.id);
-        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '', withdrawals.now());
       },
     );
     typed.post(
       '/withdrawals/:id/approve',
-      { schema: { summary: 'Paid out on chain: record the transaction hash; the hold is posted and the fee booked.', tags, params: idParams, body: withdrawalApproveBody, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.decide') },
+      {
+        schema: {
+          summary:
+            'Paid out on chain: record the transaction hash; the hold is posted and the fee booked. Refused (409 wallet.withdraw_held) while the cool-down after an address change holds it; one marked "needs review" needs `reviewConfirmed: true` (409 wallet.withdraw_review_unconfirmed).',
+          tags,
+          params: idParams,
+          body: withdrawalApproveBody,
+          response: { 200: consoleWithdrawal, ...errors },
+        },
+        preHandler: auth.require('withdrawals.decide'),
+      },
       async (request) => {
         const actor = actorOf(auth.operator(request), request.body.reason || APPROVED_WITHOUT_REASON, request.id);
-        const row = await withdrawals.approve(request.params.id, actor, request.body.txHash);
-        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+        const row = await withdrawals.approve(request.params.id, actor, request.body.txHash, { reviewConfirmed: request.body.reviewConfirmed });
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '', withdrawals.now());
       },
     );
     typed.post(
@@ -134,10 +147,33 @@ export function walletConsoleRoutes(deps: WalletRouteDeps): ConsoleRoutes {
       { schema: { summary: 'Refuse a withdrawal (reason required): the hold is released.', tags, params: idParams, body: rejectBody, response: { 200: consoleWithdrawal, ...errors } }, preHandler: auth.require('withdrawals.decide') },
       async (request) => {
         const row = await withdrawals.reject(request.params.id, actorOf(auth.operator(request), request.body.reason, request.id));
-        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '');
+        return toConsoleWithdrawal(row, (await names([row.userId])).get(row.userId)?.username ?? '', withdrawals.now());
       },
     );
 
+    typed.get(
+      '/users/:id/withdraw-address',
+      { schema: { summary: "A user's bound withdrawal address: when it was bound and last changed, and the cool-down it runs.", tags, params: idParams, response: { 200: consoleWithdrawAddress, ...errors } }, preHandler: auth.require('users.read') },
+      async (request) => wallet.consoleAddress(request.params.id),
+    );
+    typed.post(
+      '/users/:id/withdraw-address',
+      {
+        schema: {
+          summary: "Change a user's bound withdrawal address (admin; reason required, audited with before and after). New withdrawals are held for the configured cool-down.",
+          tags,
+          params: idParams,
+          body: withdrawAddressChangeBody,
+          response: { 200: consoleWithdrawAddress, ...errors },
+        },
+        preHandler: auth.require('users.withdraw_address'),
+      },
+      async (request) => {
+        const { reason, ...input } = request.body;
+        await wallet.changeAddress(request.params.id, input, { id: auth.operator(request).id, reason, requestId: request.id });
+        return wallet.consoleAddress(request.params.id);
+      },
+    );
     typed.get(
       '/users/:id/statement',
       { schema: { summary: "A user's wallet statement: every transfer with the running balance.", tags, params: idParams, querystring: statementQuery, response: { 200: consoleStatement, ...errors } }, preHandler: auth.require('statements.read') },

@@ -3,7 +3,7 @@ import { money, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Executor, Transaction } from '@caravan/db/client';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
-import type { AuditLog } from '../../platform/audit.ts';
+import { operatorEntry, type AuditLog, type OperatorActor } from '../../platform/audit.ts';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -13,7 +13,8 @@ import { checkAddress } from './crypto-address.ts';
 import type { Ledger } from './ledger/ledger.ts';
 import type { LedgerRepository } from './ledger/ledger.repository.ts';
 import { cents } from './wallet.mapper.ts';
-import type { WalletRepository } from './wallet.repository.ts';
+import type { WalletRepository, WithdrawAddressRow, WithdrawRow } from './wallet.repository.ts';
+import { coolDownEnd, safetyOf } from './withdrawal-safety.ts';
 
 /** A third-party payment nobody completed stops blocking new orders after this long. */
 export const ABANDONED_PAYMENT_MS = 30 * MINUTE_MS;
@@ -46,6 +47,13 @@ export interface Actor {
   id: string;
   reason: string;
   requestId?: string | undefined;
+}
+
+/** On a withdrawal's hold line: why the withdrawal waits and until when (empty for every other line). */
+function statementSafety(withdrawal: WithdrawRow | undefined, now: Date, timeZone: string) {
+  if (!withdrawal) return { holdReason: '' as const, heldUntil: '', reviewReason: '' as const };
+  const safety = safetyOf(withdrawal, now);
+  return { holdReason: safety.holdReason, heldUntil: formatLegacyDateTime(timeZone, safety.heldUntil), reviewReason: safety.reviewReason };
 }
 
 export class WalletService {
@@ -155,6 +163,55 @@ export class WalletService {
     });
   }
 
+  /**
+   * An operator changes the user's bound address (the user's own bind stays "only one address"): reason
+   * required, audited with before and after. The change time starts the withdrawal cool-down.
+   */
+  async changeAddress(userId: string, input: { blockchainName: string; coin?: string | undefined; address: string }, actor: OperatorActor & { reason: string }): Promise<WithdrawAddressRow> {
+    if (actor.reason.trim().length === 0) throw new AppError('wallet.reason_required');
+    const protocol = input.blockchainName.trim().toUpperCase();
+    const check = checkAddress(protocol, input.address);
+    if (!check.ok) throw new AppError(check.reason === 'unsupported' ? 'wallet.protocol_unsupported' : 'wallet.address_protocol_mismatch');
+    return this.db.transaction(async (tx) => {
+      const before = await this.repository.findAddressForUpdate(tx, userId);
+      if (!before) throw new AppError('wallet.withdraw_address_required');
+      const coin = (input.coin?.trim() || before.coin).toUpperCase();
+      if (before.address === check.address && before.blockchainName === protocol && before.coin === coin) throw new AppError('wallet.address_unchanged');
+      const now = this.clock.now();
+      const changes = { coin, blockchainName: protocol, address: check.address, changedAt: now, changedBy: actor.id };
+      await this.repository.updateAddress(tx, userId, changes);
+      const shown = (row: Pick<WithdrawAddressRow, 'coin' | 'blockchainName' | 'address'>) => ({ coin: row.coin, protocol: row.blockchainName, address: row.address });
+      await this.audit.record(
+        tx,
+        operatorEntry({ ...actor, reason: actor.reason.trim() }, 'wallet.withdraw_address_changed', { type: 'user', id: userId }, {
+          before: shown(before),
+          after: shown(changes),
+          coolDownHours: this.settings.get('withdraw_address_cooldown_hours'),
+        }),
+      );
+      return { ...before, ...changes };
+    });
+  }
+
+  /** The console's view of a user's bound address, with the cool-down running at this instant. */
+  async consoleAddress(userId: string) {
+    const row = await this.repository.findAddress(this.db, userId);
+    if (!row) return { userId, address: null };
+    const end = coolDownEnd(row, this.settings.get('withdraw_address_cooldown_hours'), this.clock.now());
+    return {
+      userId,
+      address: {
+        coin: row.coin,
+        blockchainName: row.blockchainName,
+        address: row.address,
+        boundAt: row.createdAt.toISOString(),
+        changedAt: row.changedAt ? row.changedAt.toISOString() : null,
+        changedBy: row.changedBy,
+        coolDownUntil: end ? end.toISOString() : null,
+      },
+    };
+  }
+
   async withdrawOpen(userId: string) {
     const [token, address] = await Promise.all([this.openSession(userId), this.repository.findAddress(this.db, userId)]);
     return {
@@ -191,6 +248,10 @@ export class WalletService {
       this.ledgerRepository.statement(this.db, wallet.account.id, { limit: page.pageSize, offset: page.offset, ...(kinds ? { kinds } : {}) }),
       this.ledgerRepository.countEntries(this.db, wallet.account.id, kinds),
     ]);
+    // the holds of withdrawals still in review say why they wait and until when
+    const holdIds = rows.filter(({ transfer }) => transfer.kind === 'withdrawal_hold' && transfer.referenceType === 'withdrawal' && transfer.referenceId).map(({ transfer }) => transfer.referenceId ?? '');
+    const withdrawals = new Map((await this.repository.withdrawalsByIds(this.db, holdIds)).map((row) => [row.id, row]));
+    const now = this.clock.now();
     const lines = rows.map(({ entry, transfer }) => {
       const moved = !money.isZero(entry.amount);
       const direction = moved ? (money.isPositive(entry.amount) ? 'in' : 'out') : money.isPositive(entry.pendingDebitChange) ? 'hold' : 'release';
@@ -205,6 +266,7 @@ export class WalletService {
         available: cents(entry.availableAfter),
         referenceType: transfer.referenceType ?? '',
         referenceId: transfer.referenceId ?? '',
+        ...statementSafety(transfer.kind === 'withdrawal_hold' ? withdrawals.get(transfer.referenceId ?? '') : undefined, now, this.timeZone),
       };
     });
     return buildPageObject(lines, page.pageNo, page.pageSize, total);

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { pageTotal } from '../../platform/capped-count.ts';
 import { AppError } from '../../platform/errors.ts';
 import { newId } from '../../platform/ids.ts';
-import { secondOfDay, startOfDay } from '../../platform/time-zone.ts';
+import { formatLegacyDateTime, secondOfDay } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
 import { PLATFORM_ACCOUNTS } from './ledger/chart-of-accounts.ts';
 import type { Ledger } from './ledger/ledger.ts';
@@ -15,6 +15,7 @@ import { toWithdrawRecord } from './wallet.mapper.ts';
 import type { WalletRepository, WithdrawRow } from './wallet.repository.ts';
 import { recordsPage, type Actor, type RequestKey, type WalletService } from './wallet.service.ts';
 import { withdrawalMachine, type WithdrawalState } from './wallet-state.ts';
+import { isHeld, WithdrawalSafety } from './withdrawal-safety.ts';
 
 /** Checks the fund password (and counts a wrong one towards its own lock-out). */
 export interface SafewordPort {
@@ -63,7 +64,11 @@ export class WithdrawalService {
     private readonly clock: Clock,
     private readonly timeZone: string,
     private readonly kyc: KycGatePort,
-  ) {}
+  ) {
+    this.safety = new WithdrawalSafety(repository, settings, timeZone);
+  }
+
+  private readonly safety: WithdrawalSafety;
 
   feeRate(): Money {
     return parseMoney(this.settings.get('withdraw_fee_rate'));
@@ -123,11 +128,10 @@ export class WithdrawalService {
   private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest): Promise<{ order_no: string }> {
     await this.wallet.lockForNewOrder(tx, userId);
     const now = this.clock.now();
-    const today = await this.repository.countWithdrawalsSince(tx, userId, startOfDay(this.timeZone, now));
-    const allowed = this.settings.get('withdraw_limit_num');
-    if (today >= allowed) throw new AppError('wallet.withdraw_daily_count', { count: allowed });
+    await this.safety.checkVelocity(tx, userId, request.amount, now);
     const address = await this.repository.findAddress(tx, userId);
     if (!address) throw new AppError('wallet.withdraw_address_required');
+    const marks = await this.safety.marksFor(tx, userId, address, request.amount, now);
 
     const id = newId();
     const orderNo = this.wallet.orderNo('W');
@@ -156,6 +160,8 @@ export class WithdrawalService {
       arrivalAmount: money.sub(request.amount, fee),
       state: 'pending' satisfies WithdrawalState,
       holdTransferId: hold.transfer.id,
+      heldUntil: marks.heldUntil,
+      reviewRequired: marks.reviewRequired,
       createdAt: now,
       updatedAt: now,
     });
@@ -164,14 +170,21 @@ export class WithdrawalService {
 
   // ---- decisions --------------------------------------------------------------------------------
 
-  /** Paid out on chain: posts the hold and books the fee. Exactly once per withdrawal. */
-  async approve(withdrawalId: string, actor: Actor, txHash: string): Promise<WithdrawRow> {
+  /**
+   * Paid out on chain: posts the hold and books the fee. Exactly once per withdrawal. Not while the
+   * cool-down after an address change holds it; one marked "needs review" needs `reviewConfirmed`.
+   */
+  async approve(withdrawalId: string, actor: Actor, txHash: string, options: { reviewConfirmed?: boolean | undefined } = {}): Promise<WithdrawRow> {
     const hash = txHash.trim();
     if (!/^(0x)?[0-9A-Za-z]{8,128}$/.test(hash)) throw new AppError('wallet.tx_hash_required');
     return this.db.transaction(async (tx) => {
       const order = await this.lockPending(tx, withdrawalId, 'approve');
       // the hash as the payout's chain writes it
       if (!isTxHash(order.blockchainName, hash)) throw new AppError('wallet.tx_hash_required');
+      if (isHeld(order, this.clock.now()) && order.heldUntil) {
+        throw new AppError('wallet.withdraw_held', { until: `${formatLegacyDateTime(this.timeZone, order.heldUntil)} (${this.timeZone})` });
+      }
+      if (order.reviewRequired && options.reviewConfirmed !== true) throw new AppError('wallet.withdraw_review_unconfirmed');
       const posted = await this.ledger.postPending(tx, order.holdTransferId, { kind: 'withdrawal', metadata: { orderNo: order.orderNo, txHash: hash } });
       if (!posted.ok) throw new Error(`withdrawal hold could not be posted: ${posted.reason}`);
       if (money.isPositive(order.fee)) {
@@ -188,7 +201,9 @@ export class WithdrawalService {
         });
         if (!fee.ok) throw new Error(`withdrawal fee refused by the ledger: ${fee.reason}`);
       }
-      return this.decide(tx, order, 'approved', actor, { txHash: hash });
+      const reviewed = order.reviewRequired ? { reviewConfirmed: true, reviewReason: 'new_address' } : {};
+      const held = order.heldUntil ? { heldUntil: order.heldUntil.toISOString() } : {};
+      return this.decide(tx, order, 'approved', actor, { txHash: hash }, { ...reviewed, ...held });
     });
   }
 
@@ -210,7 +225,7 @@ export class WithdrawalService {
     return order;
   }
 
-  private async decide(tx: Transaction, order: WithdrawRow, state: WithdrawalState, actor: Actor, changes: { txHash?: string; rejectReason?: string }): Promise<WithdrawRow> {
+  private async decide(tx: Transaction, order: WithdrawRow, state: WithdrawalState, actor: Actor, changes: { txHash?: string; rejectReason?: string }, audited: Record<string, unknown> = {}): Promise<WithdrawRow> {
     const now = this.clock.now();
     const update = { state, reviewedBy: actor.id, reviewedAt: now, updatedAt: now, ...changes };
     await this.repository.updateWithdrawal(tx, order.id, update);
@@ -221,7 +236,7 @@ export class WithdrawalService {
       targetType: 'withdrawal',
       targetId: order.id,
       reason: actor.reason,
-      detail: { orderNo: order.orderNo, amount: money.format(order.amount), ...changes },
+      detail: { orderNo: order.orderNo, amount: money.format(order.amount), toAddress: order.toAddress, ...changes, ...audited },
       requestId: actor.requestId ?? null,
     });
     return { ...order, ...update };
@@ -235,7 +250,8 @@ export class WithdrawalService {
       this.repository.pageWithdrawals(this.db, userId, page.pageSize, page.offset),
       this.repository.countWithdrawals(this.db, userId),
     ]);
-    return buildPageObject(rows.map((row) => toWithdrawRecord(row, this.timeZone)), page.pageNo, page.pageSize, total);
+    const now = this.clock.now();
+    return buildPageObject(rows.map((row) => toWithdrawRecord(row, this.timeZone, now)), page.pageNo, page.pageSize, total);
   }
 
   /** The console's queue: filter by state or user, newest first. */
@@ -254,6 +270,11 @@ export class WithdrawalService {
   async record(userId: string, orderNo: string) {
     const row = await this.repository.findWithdrawalByOrderNo(this.db, userId, orderNo);
     if (!row) throw new AppError('wallet.order_not_found');
-    return toWithdrawRecord(row, this.timeZone);
+    return toWithdrawRecord(row, this.timeZone, this.clock.now());
+  }
+
+  /** "Now" of the service's clock, for mapping what is held at this instant. */
+  now(): Date {
+    return this.clock.now();
   }
 }

@@ -13,7 +13,7 @@ type Entry = z.output<typeof consoleAuditPage>['items'][number];
 
 const FILTERS = ['actor', 'action', 'targetId', 'fromDate', 'toDate'] as const;
 /** Actions operators take, for the filter (any other action can be typed). */
-const ACTIONS = ['settings.update', 'recharge.approve', 'recharge.reject', 'withdrawal.approve', 'withdrawal.reject', 'order.ship', 'order.refund', 'order.refund_reject', 'operator.login', 'operator.logout', 'operator.login_failed', 'operator.locked'];
+const ACTIONS = ['settings.update', 'recharge.approve', 'recharge.reject', 'withdrawal.approve', 'withdrawal.reject', 'wallet.withdraw_address_changed', 'order.ship', 'order.refund', 'order.refund_reject', 'operator.login', 'operator.logout', 'operator.login_failed', 'operator.locked'];
 const PAGE_SIZE = 50;
 
 function dayStart(day: string | undefined, days = 0): string | undefined {

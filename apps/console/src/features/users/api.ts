@@ -1,4 +1,4 @@
-import { consoleUser, consoleUserDetail, consoleUsers } from '@caravan/contract/console';
+import { consoleUser, consoleUserDetail, consoleUsers, consoleWithdrawAddress } from '@caravan/contract/console';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
@@ -15,5 +15,19 @@ export function useLockUser(id: string) {
   return useMutation({
     mutationFn: ({ lock, reason }: { lock: boolean; reason: string }) => api.post(`/users/${encodeURIComponent(id)}/${lock ? 'lock' : 'unlock'}`, consoleUser, { reason }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['users'] }),
+  });
+}
+
+export type WithdrawAddress = z.output<typeof consoleWithdrawAddress>;
+
+export const withdrawAddressQuery = (userId: string) =>
+  queryOptions({ queryKey: ['users', 'withdraw-address', userId], queryFn: () => api.get(`/users/${encodeURIComponent(userId)}/withdraw-address`, consoleWithdrawAddress) });
+
+/** An operator changes the user's bound withdrawal address (reason required); new withdrawals are then held for the cool-down. */
+export function useChangeWithdrawAddress(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { blockchainName: string; address: string; reason: string }) => api.post(`/users/${encodeURIComponent(userId)}/withdraw-address`, consoleWithdrawAddress, input),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['users', 'withdraw-address', userId] }),
   });
 }

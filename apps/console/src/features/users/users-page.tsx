@@ -14,6 +14,7 @@ import { PATHS } from '../../app/paths.ts';
 import { DecisionButton } from '../../components/decision-button.tsx';
 import { StateTag } from '../../components/state-tag.tsx';
 import { useLockUser, userQuery, usersQuery, type ConsoleUser } from './api.ts';
+import { WithdrawAddressSection } from './withdraw-address.tsx';
 
 const KINDS = statementFilterSchema.shape.kind.unwrap().options;
 const FILTERS = ['q', 'userId', 'kind'] as const;
@@ -129,6 +130,7 @@ function UserAccount({ userId }: { userId: string }) {
           <DecisionButton danger label={t('users:lock')} title={t('users:lockTitle', { name: user.username })} description={t('users:lockText')} fields={[{ name: 'reason', label: t('queues:fields.reason'), required: true }]} successText={t('users:locked')} onConfirm={(values) => lock.mutateAsync({ lock: true, reason: values.reason ?? '' })} />
         )
       ) : null}
+      <WithdrawAddressSection userId={user.id} username={user.username} />
       <Typography.Title level={3} style={{ fontSize: 16, margin: 0 }}>
         {t('users:logins')}
       </Typography.Title>

@@ -21,11 +21,13 @@ export const pendingWithdrawalsCount = queryOptions({
 export function useWithdrawalDecision() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { id: string; decision: 'approve'; txHash: string; reason: string } | { id: string; decision: 'reject'; reason: string }) =>
+    mutationFn: (input: { id: string; decision: 'approve'; txHash: string; reason: string; reviewConfirmed: boolean } | { id: string; decision: 'reject'; reason: string }) =>
       api.post(
         `/withdrawals/${encodeURIComponent(input.id)}/${input.decision}`,
         consoleWithdrawal,
-        input.decision === 'approve' ? { txHash: input.txHash, ...(input.reason ? { reason: input.reason } : {}) } : { reason: input.reason },
+        input.decision === 'approve'
+          ? { txHash: input.txHash, ...(input.reason ? { reason: input.reason } : {}), ...(input.reviewConfirmed ? { reviewConfirmed: true } : {}) }
+          : { reason: input.reason },
       ),
     onSuccess: () => Promise.all(['withdrawals', 'statement', 'dashboard'].map((key) => client.invalidateQueries({ queryKey: [key] }))),
   });

@@ -1,7 +1,7 @@
 import { isTxHash, withdrawalQuery as withdrawalFilterSchema } from '@caravan/contract/console';
 import { useQuery } from '@tanstack/react-query';
 import { compareAmounts } from '@caravan/ui/format';
-import { Descriptions, Input, Space, Typography } from 'antd';
+import { Alert, Descriptions, Input, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
@@ -34,6 +34,7 @@ export default function WithdrawalsPage() {
         { title: t('queues:fields.fee'), dataIndex: 'fee', align: 'right', render: (value: string) => <Money value={value} /> },
         { title: t('queues:fields.arrival'), dataIndex: 'arrivalAmount', align: 'right', render: (value: string) => <Money value={value} /> },
         { title: t('queues:fields.state'), dataIndex: 'state', render: (value: string) => <StateTag state={value} /> },
+        { title: t('queues:withdrawals.safety'), render: (_, row) => <SafetyTags row={row} /> },
         { title: t('queues:fields.createdAt'), dataIndex: 'createdAt', sorter: (a, b) => a.createdAt.localeCompare(b.createdAt), render: (value: string) => <Time value={value} /> },
       ]}
       filters={
@@ -44,6 +45,22 @@ export default function WithdrawalsPage() {
       }
       drawer={<WithdrawalDrawer id={list.selected} onClose={() => list.select(undefined)} />}
     />
+  );
+}
+
+/** Why a withdrawal cannot be paid yet (held after an address change) or needs a closer look (first to a new address). */
+function SafetyTags({ row }: { row: Withdrawal }) {
+  const { t } = useTranslation('queues');
+  if (!row.held && !(row.reviewRequired && row.state === 'pending')) return null;
+  return (
+    <Space size={4} wrap>
+      {row.held && row.heldUntil ? (
+        <Tag color="orange">
+          {t('queues:withdrawals.heldTag')} <Time value={row.heldUntil} />
+        </Tag>
+      ) : null}
+      {row.reviewRequired && row.state === 'pending' ? <Tag color="red">{t('queues:withdrawals.reviewTag')}</Tag> : null}
+    </Space>
   );
 }
 
@@ -78,8 +95,23 @@ function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: ()
             </Descriptions.Item>
             {row.txHash ? <Descriptions.Item label={t('queues:fields.txHash')}>{row.txHash}</Descriptions.Item> : null}
           </ReviewDetails>
+          {row.held && row.heldUntil ? (
+            <Alert
+              type="warning"
+              showIcon
+              role="status"
+              title={
+                <>
+                  {t('queues:withdrawals.heldTitle')} <Time value={row.heldUntil} />
+                </>
+              }
+              description={t('queues:withdrawals.heldText')}
+            />
+          ) : null}
+          {row.reviewRequired && row.state === 'pending' ? <Alert type="error" showIcon role="status" title={t('queues:withdrawals.reviewTitle')} description={t('queues:withdrawals.reviewText')} /> : null}
           {row.state === 'pending' && can('withdrawals.decide') ? (
             <Space>
+              {row.held ? null : (
               <DecisionButton
                 primary
                 label={t('queues:actions.approve')}
@@ -93,10 +125,12 @@ function WithdrawalDrawer({ id, onClose }: { id: string | undefined; onClose: ()
                     rules: [{ validator: async (_, value: string | undefined) => (!value || isTxHash(row.blockchainName, value) ? undefined : Promise.reject(new Error(t('queues:withdrawals.badHash', { chain: row.blockchainName })))) }],
                   },
                   { name: 'reason', label: t('queues:fields.reason'), multiline: true },
+                  ...(row.reviewRequired ? [{ name: 'reviewConfirmed', label: t('queues:withdrawals.reviewConfirm'), check: true, required: true }] : []),
                 ]}
                 successText={t('queues:withdrawals.approved')}
-                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'approve', txHash: values.txHash ?? '', reason: values.reason ?? '' })}
+                onConfirm={(values) => decide.mutateAsync({ id: row.id, decision: 'approve', txHash: values.txHash ?? '', reason: values.reason ?? '', reviewConfirmed: values.reviewConfirmed === 'true' })}
               />
+              )}
               <DecisionButton
                 danger
                 label={t('queues:actions.reject')}

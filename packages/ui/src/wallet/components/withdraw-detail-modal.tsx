@@ -5,6 +5,8 @@ import { PlatformTime } from '../../platform-time.tsx';
 import { useWithdrawRecord } from '../api/get-withdraw-record.ts';
 import { networkOf } from '../records-page.ts';
 import type { WithdrawRecord } from '../types.ts';
+import { holdFieldsOfRecord } from '../hold-notice.ts';
+import { HoldNotice } from './hold-notice.tsx';
 import { MonoText } from './mono-text.tsx';
 import { RecordDetailModal } from './record-detail-modal.tsx';
 import { RecordStateBadge } from './record-state-badge.tsx';
@@ -24,7 +26,12 @@ function WithdrawDetails({ record }: { record: WithdrawRecord }) {
     { key: 'tx', label: t('detail.txHash'), children: <MonoText value={record.tx} /> },
     { key: 'reason', label: t('detail.reason'), children: record.reject_reason || '--' },
   ];
-  return <Descriptions bordered column={1} size="small" items={items} className="wallet-details" />;
+  return (
+    <>
+      <HoldNotice fields={holdFieldsOfRecord(record)} />
+      <Descriptions bordered column={1} size="small" items={items} className="wallet-details" />
+    </>
+  );
 }
 
 /** withdraw!get of one record, every field. */

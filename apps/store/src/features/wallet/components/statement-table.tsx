@@ -6,6 +6,7 @@ import { Amount, useNumberLocale } from '@caravan/ui/amount.tsx';
 import { PlatformTime } from '@caravan/ui/platform-time.tsx';
 import { WITHDRAW_COIN } from '@caravan/ui/wallet/address-rules';
 import { ScrollRegion } from '@caravan/ui/scroll-region.tsx';
+import { HoldNotice } from '@caravan/ui/wallet/components/hold-notice.tsx';
 import { useStatement } from '../api/get-statement.ts';
 import { pageItems, paginationOf, STATEMENT_PAGE_SIZE } from '@caravan/ui/wallet/records-page';
 import type { StatementLine } from '../types.ts';
@@ -24,6 +25,12 @@ function Change({ line }: { line: StatementLine }) {
         {formatAmount(line.amount, locale)} {WITHDRAW_COIN}
       </span>
       {direction === 'hold' || direction === 'release' ? <span className="wallet-change-note"> ({t(`statement.direction.${direction}`)})</span> : null}
+      {line.kind === 'withdrawal_hold' ? (
+        <span className="wallet-change-note">
+          {' '}
+          <HoldNotice fields={line} short />
+        </span>
+      ) : null}
     </span>
   );
 }
