@@ -95,8 +95,8 @@ export class PaymentService {
       // rolls back every order of this payment
       if (!moved.ok) throw new AppError('wallet.balance_insufficient');
       await this.transition(tx, order, 'pay', { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt }, { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' });
-      for (const item of await this.repository.itemsOf(tx, [order.id])) await this.repository.addSold(tx, item.sellerGoodsId, item.quantity);
     }
+    await this.repository.addSoldOf(tx, ids);
     return ids;
   }
 

@@ -220,10 +220,11 @@ export class WalletRepository {
   // ---- the one-unfinished rule ----------------------------------------------------------------
 
   async unfinished(executor: Executor, userId: string): Promise<{ recharge: boolean; withdrawal: boolean }> {
-    // one after the other: the executor may be a transaction, which runs one query at a time
-    const recharges = await executor.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.state, 'pending')));
-    const withdrawals = await executor.select({ n: count() }).from(withdrawOrders).where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.state, 'pending')));
-    return { recharge: (recharges[0]?.n ?? 0) > 0, withdrawal: (withdrawals[0]?.n ?? 0) > 0 };
+    // one statement: both questions are asked on every new deposit and withdrawal
+    const pending = (table: typeof rechargeOrders | typeof withdrawOrders) =>
+      sql<boolean>`exists (${executor.select({ one: sql`1` }).from(table).where(and(eq(table.userId, userId), eq(table.state, 'pending')))})`;
+    const rows = await executor.select({ recharge: pending(rechargeOrders), withdrawal: pending(withdrawOrders) }).from(sql`(select 1) as one`);
+    return { recharge: rows[0]?.recharge === true, withdrawal: rows[0]?.withdrawal === true };
   }
 
   /** Marks the user's third-party payments pending since before `cutoff` as failed; answers their ids. */

@@ -14,12 +14,24 @@ export class LedgerRepository {
     return rows[0];
   }
 
-  /** Creates the account when missing; answers it either way. */
+  /**
+   * Creates the account when missing; answers it either way. Accounts are created once and read ever
+   * after, so it reads first (one statement for an existing account) and inserts only on a miss.
+   */
   async ensureAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
-    await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code });
-    const account = await this.findAccountByCode(executor, row.code);
+    const existing = await this.findAccountByCode(executor, row.code);
+    if (existing) return existing;
+    const created = await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code }).returning();
+    // another transaction created it between the read and the insert
+    const account = created[0] ?? (await this.findAccountByCode(executor, row.code));
     if (!account) throw new Error(`ledger account ${row.code} could not be created`);
     return account;
+  }
+
+  /** Locks the account of a code (for update) and answers it; undefined when no such account exists. */
+  async lockAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
+    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1).for('update');
+    return rows[0];
   }
 
   /** Locks the accounts in id order (no deadlock between two transfers over the same pair). */
@@ -34,17 +46,19 @@ export class LedgerRepository {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
-  async saveTotals(executor: Executor, account: AccountRow): Promise<void> {
-    await executor
-      .update(ledgerAccounts)
-      .set({
-        debitsPosted: account.debitsPosted,
-        creditsPosted: account.creditsPosted,
-        debitsPending: account.debitsPending,
-        creditsPending: account.creditsPending,
-        version: sql`${ledgerAccounts.version} + 1`,
-      })
-      .where(eq(ledgerAccounts.id, account.id));
+  /** Writes the totals of the accounts of a transfer (already locked by the caller) in one statement. */
+  async saveTotals(executor: Executor, accounts: AccountRow[]): Promise<void> {
+    if (accounts.length === 0) return;
+    const rows = sql.join(
+      accounts.map((account) => sql`(${account.id}, ${money.toDb(account.debitsPosted)}::numeric, ${money.toDb(account.creditsPosted)}::numeric, ${money.toDb(account.debitsPending)}::numeric, ${money.toDb(account.creditsPending)}::numeric)`),
+      sql`, `,
+    );
+    await executor.execute(sql`
+      update ${ledgerAccounts} as a
+         set debits_posted = v.debits_posted, credits_posted = v.credits_posted,
+             debits_pending = v.debits_pending, credits_pending = v.credits_pending, version = a.version + 1
+        from (values ${rows}) as v (id, debits_posted, credits_posted, debits_pending, credits_pending)
+       where a.id = v.id`);
   }
 
   async insertTransfer(executor: Executor, row: typeof ledgerTransfers.$inferInsert): Promise<void> {

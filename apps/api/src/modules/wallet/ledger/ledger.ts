@@ -119,9 +119,11 @@ export class Ledger {
 
   /** Locks the user's wallet row: money operations of one user happen one at a time. */
   async lockWallet(executor: Executor, userId: string): Promise<AccountRow> {
+    // an existing wallet is locked in one statement; a first one is created, then locked
+    const locked = await this.repository.lockAccountByCode(executor, userWalletCode(userId));
+    if (locked) return locked;
     const wallet = await this.userWallet(executor, userId);
-    const locked = await this.repository.lockAccounts(executor, [wallet.id]);
-    return locked.get(wallet.id) ?? wallet;
+    return (await this.repository.lockAccounts(executor, [wallet.id])).get(wallet.id) ?? wallet;
   }
 
   /** A transfer posted at once. */
@@ -250,8 +252,7 @@ export class Ledger {
         createdAt: now,
       },
     ]);
-    await this.repository.saveTotals(executor, nextDebit);
-    await this.repository.saveTotals(executor, nextCredit);
+    await this.repository.saveTotals(executor, [nextDebit, nextCredit]);
     return { ok: true, transfer };
   }
 }
