@@ -11,7 +11,7 @@ export const favoriteGoods = pgTable(
   },
   (table) => [
     uniqueIndex('favorite_goods_user_goods_uq').on(table.userId, table.sellerGoodsId),
-    index('favorite_goods_user_idx').on(table.userId, table.createdAt.desc(), table.id),
+    index('favorite_goods_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
   ],
 );
 
@@ -25,7 +25,7 @@ export const shopFollows = pgTable(
   },
   (table) => [
     uniqueIndex('shop_follows_user_shop_uq').on(table.userId, table.shopId),
-    index('shop_follows_user_idx').on(table.userId, table.createdAt.desc(), table.id),
+    index('shop_follows_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('shop_follows_shop_idx').on(table.shopId),
   ],
 );

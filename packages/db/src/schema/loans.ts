@@ -50,7 +50,7 @@ export const loans = pgTable(
     updatedAt: timestamptz().notNull(),
   },
   (table) => [
-    index('loans_user_idx').on(table.userId, table.createdAt.desc()),
+    index('loans_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // one unfinished loan per user, kept by the database even under concurrent applications
     uniqueIndex('loans_one_unfinished_uq').on(table.userId).where(sql`${table.state} in ('pending', 'approved', 'overdue')`),
     index('loans_state_idx').on(table.state, table.createdAt),

@@ -81,9 +81,9 @@ export const orders = pgTable(
     version: integer().notNull().default(0),
   },
   (table) => [
-    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc(), table.id),
+    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('orders_buyer_status_idx').on(table.buyerId, table.status, table.createdAt.desc()),
-    index('orders_shop_idx').on(table.shopId, table.createdAt.desc(), table.id),
+    index('orders_shop_idx').on(table.shopId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('orders_checkout_idx').on(table.checkoutId),
     // the console's order search, newest first, over every order or one state
     index('orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
@@ -125,7 +125,7 @@ export const orderItems = pgTable(
     lineAmount: moneyColumn().notNull(),
     reviewedAt: timestamptz(),
   },
-  (table) => [index('order_items_order_idx').on(table.orderId), index('order_items_goods_idx').on(table.sellerGoodsId)],
+  (table) => [index('order_items_order_idx').on(table.orderId, table.id), index('order_items_goods_idx').on(table.sellerGoodsId)],
 );
 
 /** The order's timeline: one entry per transition, as an i18n key with its parameters. */

@@ -42,7 +42,7 @@ export const rechargeOrders = pgTable(
   },
   (table) => [
     uniqueIndex('recharge_orders_order_no_uq').on(table.orderNo),
-    index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc()),
+    index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // the console's deposit queue, newest first, by state or all
     index('recharge_orders_state_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     // the dashboard's deposits of a day
@@ -82,7 +82,7 @@ export const withdrawOrders = pgTable(
   },
   (table) => [
     uniqueIndex('withdraw_orders_order_no_uq').on(table.orderNo),
-    index('withdraw_orders_user_idx').on(table.userId, table.createdAt.desc()),
+    index('withdraw_orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('withdraw_orders_state_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('withdraw_orders_approved_idx').on(table.reviewedAt).where(sql`${table.state} = 'approved'`),
     index('withdraw_orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
