@@ -217,9 +217,20 @@ export interface Services {
   translator: Translator;
 }
 
+/** One served route as registered (method, URL and its schemas: zod for REST routes, JSON Schema for legacy calls). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  schema: Record<string, unknown> | undefined;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** The legacy action table as served (module entries plus "not available yet" fallbacks). */
+  actions: AnyAction[];
+  /** Every route the app registered, for the reliability sweeps that must cover new routes on their own. */
+  routes: ServedRoute[];
   /** Spec calls still answering "not available yet". */
   pendingCalls: SpecCall[];
   metrics: Metrics;
@@ -246,6 +257,10 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  const routes: ServedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -686,6 +701,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       translator,
     },
     pendingCalls: pending,
+    actions: table,
+    routes,
     metrics,
     lifecycle,
   };
