@@ -8,6 +8,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { RateLimiter, RateRule } from '../../platform/rate-limit.ts';
+import { fieldWithNul } from '../../platform/text-safety.ts';
 import { type OperatorIdentity, type OperatorsService, type Permission } from './operators.service.ts';
 
 // The operator console's REST API under /console/api: bearer-token auth, JSON in and out, zod schemas
@@ -88,6 +89,10 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
         return sendRestError(reply, request, new AppError('common.system_error'), translator);
       });
       scope.setNotFoundHandler((request, reply) => sendRestError(reply, request, new AppError('common.not_found'), translator));
+      scope.addHook('preValidation', async (request) => {
+        const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+        if (field !== undefined) throw new AppError('common.param_invalid', { field });
+      });
 
       const typed = scope.withTypeProvider<ZodTypeProvider>();
       typed.post(
