@@ -109,6 +109,18 @@ describe('legacy gateway: transport', () => {
     expect(nested.json()).toMatchObject({ code: '1', errorKey: 'common.param_invalid' });
   });
 
+  it('answers a URL that is not valid UTF-8 or a path parameter over the limit in the envelope, REST shape under the console (fuzz finding)', async () => {
+    // these answered Fastify's own {error, code, message, statusCode} without an error key
+    const legacy = await t.app.inject({ method: 'GET', url: '/uploads/%ED%A0%80' });
+    expect(legacy.statusCode).toBe(400);
+    expect(legacy.json()).toMatchObject({ code: '1', errorKey: 'common.param_invalid' });
+    for (const url of ['/console/api/kyc/%ED%A0%80x', `/console/api/loans/${'a'.repeat(300)}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ errorKey: 'common.param_invalid', message: expect.any(String) });
+    }
+  });
+
   it('sends a request id back and accepts the caller’s', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-123' } });
     expect(response.headers['x-request-id']).toBe('trace-123');

@@ -264,6 +264,13 @@ describe('third-party recharge', () => {
     expect(await balanceOf(t, user)).toMatchObject({ money: '2.00' });
   });
 
+  it('refuses a callback body over its limit as too large (413), not as a server error (fuzz finding)', async () => {
+    const raw = JSON.stringify({ reference: 'x'.repeat(20 * 1024) });
+    const response = await t.app.inject({ method: 'POST', url: '/api/payments/callback/simulator', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(SECRET, raw) }, payload: raw });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ errorKey: 'common.payload_too_large' });
+  });
+
   it('a failed payment credits nothing, and an abandoned one stops blocking after 30 minutes', async () => {
     const user = await walletUser(t, { safeword: false });
     await pay(user);

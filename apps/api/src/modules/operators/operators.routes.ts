@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OperatorActor } from '../../platform/audit.ts';
+import { toAppError } from '../../gateway/http-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
@@ -84,6 +85,8 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
           const issues = error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message ?? '' }));
           return sendRestError(reply, request, new AppError('common.param_invalid', { field: error.validationContext ?? 'body' }), translator, issues);
         }
+        const known = toAppError(error);
+        if (known) return sendRestError(reply, request, known, translator);
         if (error.statusCode && error.statusCode < 500) return sendRestError(reply, request, new AppError('common.param_invalid', { field: 'body' }), translator);
         request.log.error({ err: error }, 'unexpected error');
         return sendRestError(reply, request, new AppError('common.system_error'), translator);
