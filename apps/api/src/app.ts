@@ -469,9 +469,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const orders = new OrdersService(db, ordersRepository, orderNames, translator, timeZone);
   accounts.addCancellationGuard((executor, userId) => orders.cancellationVeto(executor, userId));
   const fulfilment = new FulfilmentService(db, ordersRepository, payments, ledger, deadlines, accounts, settings, audit, clock);
-  const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isStoredImage: (url) => uploads.isStoredImage(url) }, clock);
+  const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId) }, clock);
   const sellerOrders = new SellerOrdersService(db, ordersRepository, orderNames, timeZone);
-  const refunds = new RefundService(db, ordersRepository, payments, ledger, { isStoredImage: (url) => uploads.isStoredImage(url) }, audit, clock);
+  const refunds = new RefundService(db, ordersRepository, payments, ledger, { isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId) }, audit, clock);
   const due = (kind: DeadlineKind) => (now: Date, limit: number) => ordersRepository.due(db, kind, now, limit);
   scheduler.register({ name: 'order.pay_timeout', findDue: due('pay'), handle: (id) => payments.cancelIfUnpaid(id) });
   scheduler.register({ name: 'order.auto_ship', findDue: due('ship'), handle: (id) => fulfilment.shipIfDue(id) });

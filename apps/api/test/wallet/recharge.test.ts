@@ -126,6 +126,12 @@ describe('blockchain recharge: rules', () => {
     expect(await countRows(t, 'recharge_orders', user.id)).toBe(0);
   });
 
+  it("refuses another user's uploaded picture as the proof (ownership matrix finding)", async () => {
+    const [user, other] = [await walletUser(t, { safeword: false }), await walletUser(t, { safeword: false })];
+    expect((await recharge(user, { amount: '10', img: other.proofUrl })).errorKey).toBe('wallet.proof_invalid');
+    expect(await countRows(t, 'recharge_orders', user.id)).toBe(0);
+  });
+
   it('converts BTC at the configured rate for the limits and the credit', async () => {
     const user = await walletUser(t, { safeword: false });
     expect(Number((await t.call<{ price: string }>('rechargeBlockchain!fee', { symbol: 'btc' })).data?.price)).toBe(Number(t.services.settings.get('btc_exchange_usdt')));
