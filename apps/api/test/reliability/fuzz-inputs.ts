@@ -39,6 +39,8 @@ export interface FuzzRequest {
   auth: 'query' | 'bearer' | 'none' | 'bogus';
   lang: string | undefined;
   file: 'none' | 'png' | 'junk' | 'empty';
+  /** a body transport also repeats its first parameter in the query string, with another value */
+  alsoInQuery: unknown;
 }
 
 function hex32(): fc.Arbitrary<string> {
@@ -120,6 +122,7 @@ export function requestArbitrary(fields: FieldShape[], realIds: string[], accept
     auth: fc.oneof({ weight: 12, arbitrary: fc.constantFrom<FuzzRequest['auth']>('query', 'bearer') }, { weight: 1, arbitrary: fc.constantFrom<FuzzRequest['auth']>('none', 'bogus') }),
     lang: fc.option(fc.constantFrom('en', 'cn', 'tw', 'ar', 'ja', 'xx', 'EN', '../en', '\u0000'), { nil: undefined, freq: 3 }),
     file: acceptsFiles ? fc.constantFrom<FuzzRequest['file']>('png', 'junk', 'empty', 'none') : fc.constantFrom<FuzzRequest['file']>('none', 'none', 'none', 'junk'),
+    alsoInQuery: fc.option(hostile(), { nil: undefined, freq: 6 }),
   });
 }
 
@@ -179,6 +182,8 @@ export function legacyInject(url: string, request: FuzzRequest, token: string | 
   if (sessionToken && request.auth !== 'bearer') queryPairs.push(['token', sessionToken]);
   if (request.lang !== undefined) queryPairs.push(['lang', request.lang]);
   const list = pairs(params);
+  const [first] = list;
+  if (first && request.alsoInQuery !== undefined && request.transport !== 'get-query' && request.transport !== 'post-query') queryPairs.push([first[0], asText(request.alsoInQuery)]);
   let method: 'GET' | 'POST' = 'POST';
   let payload: string | Buffer | undefined;
   switch (request.transport) {
