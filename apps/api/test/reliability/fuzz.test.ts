@@ -43,6 +43,7 @@ interface Finding {
 /** `call :: problem` -> how often, and the first request that showed it */
 const findings = new Map<string, Finding>();
 const keys = new Map<string, number>();
+/** unhandled rejections and uncaught exceptions seen while the sweep ran */
 const rejections: unknown[] = [];
 const onRejection = (reason: unknown) => rejections.push(reason);
 let requests = 0;
@@ -89,6 +90,7 @@ async function liveOperator(): Promise<void> {
 
 beforeAll(async () => {
   process.on('unhandledRejection', onRejection);
+  process.on('uncaughtExceptionMonitor', onRejection);
   await seedSmallCatalogue(t, { products: 80, shops: 6 });
   buyerUser = await buyer(t, '5000');
   seller = await sellerWithListing(t);
@@ -105,6 +107,7 @@ beforeAll(async () => {
 
 afterAll(() => {
   process.off('unhandledRejection', onRejection);
+  process.off('uncaughtExceptionMonitor', onRejection);
 });
 
 function urlsOf(action: AnyAction): string[] {
@@ -115,7 +118,9 @@ describe('fuzzing (issue 18)', () => {
   it('answers every legacy call of the action table with a success or a known refusal, whatever comes in', async () => {
     const started = performance.now();
     expect(t.actions.length).toBeGreaterThan(100);
+    const durations: [string, number][] = [];
     for (const [index, action] of t.actions.entries()) {
+      const callStarted = performance.now();
       t.clock.advance(MINUTE_MS + 1);
       if (action.area === 'seller' || action.auth === 'seller') seller = await liveToken(seller, () => sellerWithListing(t));
       else buyerUser = await liveToken(buyerUser, async () => ({ ...(await walletUser(t)), addressId: buyerUser.addressId }));
@@ -131,7 +136,10 @@ describe('fuzzing (issue 18)', () => {
           note(action.call, legacyProblem(response.statusCode, response.body), `${options.method} ${String(options.url)} ${sample.transport}/${sample.broken} ${JSON.stringify(sample.params)}`, response);
         },
       );
+      durations.push([action.call, performance.now() - callStarted]);
     }
+    const slowest = durations.sort((a, b) => b[1] - a[1]).slice(0, 8).map(([call, ms]) => `${call} ${(ms / 1000).toFixed(1)} s`);
+    console.log(`fuzz: slowest calls ${slowest.join(', ')}`);
     const seconds = (performance.now() - started) / 1000;
     console.log(`fuzz: legacy calls ${t.actions.length}, requests ${requests}, ${seconds.toFixed(1)} s, seed ${SEED}`);
     expect(Object.fromEntries(findings)).toEqual({});
