@@ -7,7 +7,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@caravan/db/client';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -15,6 +15,9 @@ import type { Env } from './env.ts';
 import type { AnyAction } from './gateway/action.ts';
 import { registerLegacyGateway } from './gateway/gateway.ts';
 import { registerLegacyErrorHandling } from './gateway/http-errors.ts';
+import { sendAppError } from './gateway/gateway.ts';
+import { AppError } from './platform/errors.ts';
+import { DEFAULT_LOCALE } from '@caravan/contract/languages';
 import { MAX_FILE_BYTES } from './gateway/params.ts';
 import { completeActionTable, type SpecCall } from './gateway/spec-calls.ts';
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
@@ -88,7 +91,7 @@ import { LoansService } from './modules/loans/loans.service.ts';
 import { ReviewService } from './modules/orders/review.service.ts';
 import { SellerOrdersService } from './modules/orders/seller-orders.service.ts';
 import { OperatorsRepository } from './modules/operators/operators.repository.ts';
-import { registerConsoleApi } from './modules/operators/operators.routes.ts';
+import { CONSOLE_PREFIX, registerConsoleApi, sendRestError } from './modules/operators/operators.routes.ts';
 import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { settingsConsoleRoutes } from './modules/content/settings.routes.ts';
 import { accountsConsoleRoutes } from './modules/accounts/accounts.console.routes.ts';
@@ -217,9 +220,20 @@ export interface Services {
   translator: Translator;
 }
 
+/** One served route as registered (method, URL and its schemas: zod for REST routes, JSON Schema for legacy calls). */
+export interface ServedRoute {
+  method: string;
+  url: string;
+  schema: Record<string, unknown> | undefined;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  /** The legacy action table as served (module entries plus "not available yet" fallbacks). */
+  actions: AnyAction[];
+  /** Every route the app registered, for the reliability sweeps that must cover new routes on their own. */
+  routes: ServedRoute[];
   /** Spec calls still answering "not available yet". */
   pendingCalls: SpecCall[];
   metrics: Metrics;
@@ -246,6 +260,16 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // the router's own refusals (a URL that is not valid UTF-8, a path parameter over maxParamLength)
+    // answer like every other refusal: the console's REST shape under its prefix, the envelope elsewhere
+    frameworkErrors: (_error, request, reply) => {
+      const refusal = new AppError('common.param_invalid', { field: 'url' });
+      return request.url.startsWith(`${CONSOLE_PREFIX}/`) ? sendRestError(reply, request, refusal, translator) : sendAppError((reply as FastifyReply).code(400), refusal, DEFAULT_LOCALE, translator);
+    },
+  });
+  const routes: ServedRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as Record<string, unknown> | undefined });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -445,9 +469,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const orders = new OrdersService(db, ordersRepository, orderNames, translator, timeZone);
   accounts.addCancellationGuard((executor, userId) => orders.cancellationVeto(executor, userId));
   const fulfilment = new FulfilmentService(db, ordersRepository, payments, ledger, deadlines, accounts, settings, audit, clock);
-  const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isStoredImage: (url) => uploads.isStoredImage(url) }, clock);
+  const orderReviews = new ReviewService(db, ordersRepository, reviewsRepository, fulfilment, { isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId) }, clock);
   const sellerOrders = new SellerOrdersService(db, ordersRepository, orderNames, timeZone);
-  const refunds = new RefundService(db, ordersRepository, payments, ledger, { isStoredImage: (url) => uploads.isStoredImage(url) }, audit, clock);
+  const refunds = new RefundService(db, ordersRepository, payments, ledger, { isOwnedImage: (url, userId) => uploads.isOwnedImage(url, userId) }, audit, clock);
   const due = (kind: DeadlineKind) => (now: Date, limit: number) => ordersRepository.due(db, kind, now, limit);
   scheduler.register({ name: 'order.pay_timeout', findDue: due('pay'), handle: (id) => payments.cancelIfUnpaid(id) });
   scheduler.register({ name: 'order.auto_ship', findDue: due('ship'), handle: (id) => fulfilment.shipIfDue(id) });
@@ -686,6 +710,8 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       translator,
     },
     pendingCalls: pending,
+    actions: table,
+    routes,
     metrics,
     lifecycle,
   };

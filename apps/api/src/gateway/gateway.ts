@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { AppError, isAppError } from '../platform/errors.ts';
 import type { Translator } from '../platform/i18n.ts';
 import type { RateLimiter } from '../platform/rate-limit.ts';
+import { fieldWithNul } from '../platform/text-safety.ts';
 import { actionKey, type ActionContext, type AnyAction, type Area, type AuthUser, type UploadedFile } from './action.ts';
 import { errorEnvelope, paramError, successEnvelope } from './envelope.ts';
 import { mergeParams, readMultipart, type LegacyParams } from './params.ts';
@@ -121,6 +122,8 @@ async function handle(action: AnyAction, request: FastifyRequest, reply: Fastify
     if ((action.auth === 'user' || action.auth === 'seller') && !user) throw new AppError('common.not_logged_in');
     if (action.auth === 'seller' && user?.role !== 'seller') throw new AppError('common.no_permission');
 
+    const nulField = fieldWithNul(params);
+    if (nulField !== undefined) throw new AppError('common.param_invalid', { field: nulField });
     const parsed = action.input.safeParse(params);
     if (!parsed.success) throw paramError(parsed.error, params);
 

@@ -14,7 +14,8 @@ function localeOfQuery(request: FastifyRequest) {
   return query && typeof query.lang === 'string' ? resolveLocale(query.lang) : DEFAULT_LOCALE;
 }
 
-function toAppError(error: FastifyError): AppError | undefined {
+/** The refusal a known framework failure (body too large or unparseable, wrong media type) stands for. */
+export function toAppError(error: FastifyError): AppError | undefined {
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return new AppError('common.payload_too_large');

@@ -91,6 +91,36 @@ describe('legacy gateway: transport', () => {
     expect(response.json()).toMatchObject({ code: '1', errorKey: 'common.payload_too_large' });
   });
 
+  it('refuses a NUL character in any parameter as invalid, in every transport, before the database sees it (fuzz finding)', async () => {
+    const user = await registerUser(t);
+    // these answered 500: PostgreSQL refuses text holding 0x00
+    for (const as of ['query', 'form', 'json'] as const) {
+      const login = await t.call('user!newlogin', { username: 'mei\u0000', password: 'x' }, { as });
+      expect(login, as).toMatchObject({ status: 200, code: '1', errorKey: 'common.param_invalid' });
+      const recharge = await t.call('rechargeBlockchain!get', { order_no: 'a\u0000b' }, { as, token: user.token });
+      expect(recharge, as).toMatchObject({ status: 200, code: '1', errorKey: 'common.param_invalid' });
+    }
+    const nested = await t.app.inject({
+      method: 'POST',
+      url: `/wap/api/evaluation!addList.action?token=${user.token}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ orderId: '0'.repeat(32), evaluationAdds: [{ content: 'fine\u0000' }] }),
+    });
+    expect(nested.json()).toMatchObject({ code: '1', errorKey: 'common.param_invalid' });
+  });
+
+  it('answers a URL that is not valid UTF-8 or a path parameter over the limit in the envelope, REST shape under the console (fuzz finding)', async () => {
+    // these answered Fastify's own {error, code, message, statusCode} without an error key
+    const legacy = await t.app.inject({ method: 'GET', url: '/uploads/%ED%A0%80' });
+    expect(legacy.statusCode).toBe(400);
+    expect(legacy.json()).toMatchObject({ code: '1', errorKey: 'common.param_invalid' });
+    for (const url of ['/console/api/kyc/%ED%A0%80x', `/console/api/loans/${'a'.repeat(300)}`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toMatchObject({ errorKey: 'common.param_invalid', message: expect.any(String) });
+    }
+  });
+
   it('sends a request id back and accepts the caller’s', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/health', headers: { 'x-request-id': 'trace-123' } });
     expect(response.headers['x-request-id']).toBe('trace-123');

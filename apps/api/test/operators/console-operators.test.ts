@@ -125,3 +125,16 @@ describe('operator management', () => {
     expect((await t.database.pool.query("select 1 from operators where username = 'mallory'")).rowCount).toBe(0);
   });
 });
+
+describe('console API: hostile input (fuzz findings)', () => {
+  it('refuses a NUL character in a path, query or body parameter as invalid (400), before the database sees it', async () => {
+    const admin = await operatorToken(t, 'admin');
+    // these answered 500: PostgreSQL refuses text holding 0x00
+    for (const url of ['/kyc/a%00b', '/recharges/%00', '/users?q=a%00b', '/withdrawals?userId=%00']) {
+      const response = await consoleCall(t, 'GET', url, admin.token);
+      expect(response, url).toMatchObject({ status: 400, body: { errorKey: 'common.param_invalid' } });
+    }
+    const body = await consoleCall(t, 'POST', '/operators', admin.token, { username: 'nul\u0000op', role: 'support', password: OPERATOR_PASSWORD, reason: 'fuzz' });
+    expect(body).toMatchObject({ status: 400, body: { errorKey: 'common.param_invalid' } });
+  });
+});

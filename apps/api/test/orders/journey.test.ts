@@ -127,6 +127,8 @@ describe('order journey', () => {
     expect((await add({ rating: 6 })).errorKey).toBe('orders.review_invalid');
     expect((await add({ sellerGoodsId: 'f'.repeat(32) })).errorKey).toBe('orders.review_invalid');
     expect((await add({ imgUrl1: 'https://elsewhere.example/x.png' })).errorKey).toBe('orders.picture_invalid');
+    // a picture someone else uploaded is not this reviewer's (ownership matrix finding)
+    expect((await add({ imgUrl1: seller.proofUrl })).errorKey).toBe('orders.picture_invalid');
     const ten = Object.fromEntries(Array.from({ length: 10 }, (_, index) => [`imgUrl${index + 1}`, user.proofUrl]));
     expect((await add(ten)).errorKey).toBe('orders.too_many_pictures');
     expect((await orderRow(t, id))?.status).toBe('received');

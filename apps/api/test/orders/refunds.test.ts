@@ -49,6 +49,8 @@ describe('refunds', () => {
     expect((await returns(user, { orderId: id, returnAmount: '999999999' })).errorKey).toBe('orders.refund_amount_invalid');
     expect((await returns(user, { orderId: id, returnAmount: '1.001' })).errorKey).toBe('orders.refund_amount_invalid');
     expect((await returns(user, { orderId: id, imgUrl1: 'https://elsewhere.example/x.png' })).errorKey).toBe('orders.picture_invalid');
+    // another user's upload is no evidence of this buyer's (ownership matrix finding)
+    expect((await returns(user, { orderId: id, imgUrl1: seller.proofUrl })).errorKey).toBe('orders.picture_invalid');
     expect((await orderRow(t, id))?.refund_state).toBe('none');
     const stranger = await buyer(t);
     expect((await returns(stranger, { orderId: id })).errorKey).toBe('orders.not_found');

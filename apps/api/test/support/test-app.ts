@@ -2,7 +2,8 @@ import type { Envelope } from '@caravan/contract/envelope';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll } from 'vitest';
-import { buildApp, type Services } from '../../src/app.ts';
+import { buildApp, type ServedRoute, type Services } from '../../src/app.ts';
+import type { AnyAction } from '../../src/gateway/action.ts';
 import { testEnv, type Env } from '../../src/env.ts';
 import type { SpecCall } from '../../src/gateway/spec-calls.ts';
 import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
@@ -20,6 +21,10 @@ export interface TestApp {
   blobs: MemoryBlobStore;
   /** spec calls still answering "not available yet" */
   pendingCalls: SpecCall[];
+  /** the legacy action table as served */
+  actions: AnyAction[];
+  /** every route the app registered (method, URL, schemas) */
+  routes: ServedRoute[];
   /** the shutdown state its health routes report */
   lifecycle: Lifecycle;
   call<T = unknown>(call: string, params?: Record<string, unknown>, options?: CallOptions): Promise<Envelope<T> & { status: number }>;
@@ -66,7 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = new ManualClock(options.start);
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
-  const { app, services, pendingCalls, lifecycle } = await buildApp({
+  const { app, services, pendingCalls, actions, routes, lifecycle } = await buildApp({
     env: testEnv(options.env),
     db: database.db,
     clock,
@@ -119,6 +124,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     codes,
     blobs,
     pendingCalls,
+    actions,
+    routes,
     lifecycle,
     call,
     async close() {

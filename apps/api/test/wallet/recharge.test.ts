@@ -126,6 +126,12 @@ describe('blockchain recharge: rules', () => {
     expect(await countRows(t, 'recharge_orders', user.id)).toBe(0);
   });
 
+  it("refuses another user's uploaded picture as the proof (ownership matrix finding)", async () => {
+    const [user, other] = [await walletUser(t, { safeword: false }), await walletUser(t, { safeword: false })];
+    expect((await recharge(user, { amount: '10', img: other.proofUrl })).errorKey).toBe('wallet.proof_invalid');
+    expect(await countRows(t, 'recharge_orders', user.id)).toBe(0);
+  });
+
   it('converts BTC at the configured rate for the limits and the credit', async () => {
     const user = await walletUser(t, { safeword: false });
     expect(Number((await t.call<{ price: string }>('rechargeBlockchain!fee', { symbol: 'btc' })).data?.price)).toBe(Number(t.services.settings.get('btc_exchange_usdt')));
@@ -262,6 +268,13 @@ describe('third-party recharge', () => {
     const paid = await t.app.inject({ method: 'POST', url: url.pathname, payload: 'outcome=succeeded', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(paid.body).toContain('Payment approved');
     expect(await balanceOf(t, user)).toMatchObject({ money: '2.00' });
+  });
+
+  it('refuses a callback body over its limit as too large (413), not as a server error (fuzz finding)', async () => {
+    const raw = JSON.stringify({ reference: 'x'.repeat(20 * 1024) });
+    const response = await t.app.inject({ method: 'POST', url: '/api/payments/callback/simulator', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: signBody(SECRET, raw) }, payload: raw });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({ errorKey: 'common.payload_too_large' });
   });
 
   it('a failed payment credits nothing, and an abandoned one stops blocking after 30 minutes', async () => {

@@ -4,10 +4,12 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { OperatorActor } from '../../platform/audit.ts';
+import { toAppError } from '../../gateway/http-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { MINUTE_MS } from '../../platform/clock.ts';
 import type { RateLimiter, RateRule } from '../../platform/rate-limit.ts';
+import { fieldWithNul } from '../../platform/text-safety.ts';
 import { type OperatorIdentity, type OperatorsService, type Permission } from './operators.service.ts';
 
 // The operator console's REST API under /console/api: bearer-token auth, JSON in and out, zod schemas
@@ -83,11 +85,17 @@ export function registerConsoleApi(app: FastifyInstance, deps: { operators: Oper
           const issues = error.validation.map((issue) => ({ path: issue.instancePath, message: issue.message ?? '' }));
           return sendRestError(reply, request, new AppError('common.param_invalid', { field: error.validationContext ?? 'body' }), translator, issues);
         }
+        const known = toAppError(error);
+        if (known) return sendRestError(reply, request, known, translator);
         if (error.statusCode && error.statusCode < 500) return sendRestError(reply, request, new AppError('common.param_invalid', { field: 'body' }), translator);
         request.log.error({ err: error }, 'unexpected error');
         return sendRestError(reply, request, new AppError('common.system_error'), translator);
       });
       scope.setNotFoundHandler((request, reply) => sendRestError(reply, request, new AppError('common.not_found'), translator));
+      scope.addHook('preValidation', async (request) => {
+        const field = fieldWithNul(request.params) ?? fieldWithNul(request.query) ?? fieldWithNul(request.body);
+        if (field !== undefined) throw new AppError('common.param_invalid', { field });
+      });
 
       const typed = scope.withTypeProvider<ZodTypeProvider>();
       typed.post(

@@ -27,7 +27,8 @@ export interface RefundRequest {
 }
 
 export interface RefundPorts {
-  isStoredImage(url: string): Promise<boolean>;
+  /** whether the URL is an image this user uploaded (a buyer's evidence is their own) */
+  isOwnedImage(url: string, userId: string): Promise<boolean>;
 }
 
 /** Parts of `split` in proportion remainder/total, rounded down; the rounding residue goes to goods revenue. */
@@ -69,7 +70,7 @@ export class RefundService {
     const reason = request.reason?.trim() ?? '';
     if (!(REFUND_REASON_CODES as readonly string[]).includes(reason)) throw new AppError('orders.refund_reason_invalid');
     if (request.pictures.length > MAX_REFUND_PICTURES) throw new AppError('orders.too_many_pictures');
-    for (const url of request.pictures) if (!(await this.ports.isStoredImage(url))) throw new AppError('orders.picture_invalid');
+    for (const url of request.pictures) if (!(await this.ports.isOwnedImage(url, buyerId))) throw new AppError('orders.picture_invalid');
     await this.db.transaction(async (tx) => {
       const [order] = /^[0-9a-f]{32}$/.test(orderId) ? await this.repository.lockOrders(tx, [orderId]) : [];
       if (!order || order.buyerId !== buyerId) throw new AppError('orders.not_found');

@@ -16,7 +16,8 @@ export const MAX_REVIEW_PICTURES = 9;
 const RATINGS = { 1: 'good', 2: 'medium', 3: 'bad' } as const;
 
 export interface ReviewPorts {
-  isStoredImage(url: string): Promise<boolean>;
+  /** whether the URL is an image this user uploaded (a reviewer's photos are their own) */
+  isOwnedImage(url: string, userId: string): Promise<boolean>;
 }
 
 function picturesOf(input: ReviewInput): string[] {
@@ -40,7 +41,7 @@ export class ReviewService {
       entries.map(async (entry) => {
         const pictures = picturesOf(entry);
         if (pictures.length > MAX_REVIEW_PICTURES) throw new AppError('orders.too_many_pictures');
-        for (const url of pictures) if (!(await this.ports.isStoredImage(url))) throw new AppError('orders.picture_invalid');
+        for (const url of pictures) if (!(await this.ports.isOwnedImage(url, buyerId))) throw new AppError('orders.picture_invalid');
         return { entry, pictures };
       }),
     );

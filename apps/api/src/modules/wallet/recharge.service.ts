@@ -19,8 +19,8 @@ const STABLECOINS = new Set(['USDT', 'USDC']);
 const ONE = parseMoney('1');
 
 export interface UploadsPort {
-  /** whether the URL is an image stored by our upload call */
-  isStoredImage(url: string): Promise<boolean>;
+  /** whether the URL is an image this user stored through our upload call (a proof is the depositor's own) */
+  isOwnedImage(url: string, userId: string): Promise<boolean>;
 }
 
 function luhn(digits: string): boolean {
@@ -158,7 +158,7 @@ export class RechargeService {
       const channel = this.channelFor(input.coin, input.blockchain_name, input.channel_address);
       checkBlockchainAmount(channel.coin, input.amount);
       this.checkLimits(money.mulRatio(input.amount, this.rateOf(channel.coin), 'down'));
-      if (!(await this.uploads.isStoredImage(input.img))) throw new AppError('wallet.proof_invalid');
+      if (!(await this.uploads.isOwnedImage(input.img, userId))) throw new AppError('wallet.proof_invalid');
     });
   }
 

@@ -14,9 +14,10 @@ import {
   consoleWithdrawAddress,
 } from '@caravan/contract/console';
 import { money, tryParseMoney, type Money } from '@caravan/contract/money';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { toAppError } from '../../gateway/http-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { restErrorOutput, sendRestError, type ConsoleRoutes } from '../operators/operators.routes.ts';
@@ -218,6 +219,9 @@ export function registerPaymentRoutes(
     scope.setSerializerCompiler(serializerCompiler);
     scope.setErrorHandler((error, request, reply) => {
       if (error instanceof AppError) return sendRestError(reply, request, error, translator);
+      // a body over the callback's limit or of another media type is the sender's mistake, not ours
+      const known = toAppError(error as FastifyError);
+      if (known) return sendRestError(reply, request, known, translator);
       request.log.error({ err: error }, 'unexpected error');
       return sendRestError(reply, request, new AppError('common.system_error'), translator);
     });
