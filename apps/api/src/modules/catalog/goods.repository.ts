@@ -195,12 +195,13 @@ export class GoodsRepository {
 
   /**
    * What the suggestion index reads: each system good with a visible listing, its best listing (most
-   * sales, then lowest id: the first the listing order shows) and that listing's indexed words.
+   * sales, then lowest id: the first the listing order shows) and that listing's words (search_tokens,
+   * which search_vector holds as they are).
    */
   async suggestionEntries(): Promise<SuggestionEntry[]> {
     return prepared<SuggestionEntry>(
       this.pool,
-      `select distinct on (sg.goods_id) sg.goods_id, sg.sold_num, sg.id as listing_id, tsvector_to_array(sg.search_vector) as terms
+      `select distinct on (sg.goods_id) sg.goods_id, sg.sold_num, sg.id as listing_id, sg.search_tokens as tokens
        from seller_goods sg where sg.visible order by sg.goods_id, sg.sold_num desc, sg.id`,
     );
   }

@@ -49,8 +49,10 @@ export const LIST_PAGE_TTL_MS = 5_000;
 export const DETAIL_TTL_MS = 3_000;
 /** What people type repeats a lot: goods suggestions are reused for a minute. */
 export const SUGGESTION_TTL_MS = 60_000;
-/** The suggestion index is read again after this process changed listings, and in the background when this old. */
+/** The suggestion index is read again in the background when this old, or after this process changed listings ... */
 export const SUGGESTION_INDEX_TTL_MS = 60_000;
+/** ... but at most this often (a rebuild over 50,000 goods costs about a second of CPU). */
+export const SUGGESTION_INDEX_MIN_INTERVAL_MS = 10_000;
 export const VIEW_FLUSH_MS = 5_000;
 export const SUGGESTED_GOODS = 10;
 export const SUGGESTED_SHOPS = 5;
@@ -115,7 +117,7 @@ export class GoodsService {
     this.suggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     this.shopSuggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     // an index, not a cache of answers: kept with the micro-caches off too
-    this.suggestionIndex = new LiveSuggestionIndex(() => repository.suggestionEntries(), clock, SUGGESTION_INDEX_TTL_MS);
+    this.suggestionIndex = new LiveSuggestionIndex(() => repository.suggestionEntries(), clock, SUGGESTION_INDEX_TTL_MS, SUGGESTION_INDEX_MIN_INTERVAL_MS);
     // once written, cached rows would show fewer views than before the flush: forget them
     this.views = new CounterBuffer(async (counts) => {
       await repository.addViews(counts);

@@ -8,37 +8,60 @@ import type { QueryTerm } from './search-text.ts';
 // answers (search-text.ts: Latin words by prefix, Chinese by characters and pairs, all words of the
 // keyword), without visiting the thousands of listings a short prefix matches.
 
-/** A system good as the index reads it: its best listing's sales and id (the order), the words of its listing. */
+/** A system good as the index reads it: its best listing's sales and id (the order), that listing's words (space-separated). */
 export interface SuggestionEntry {
   goods_id: string;
   sold_num: number;
   listing_id: string;
-  terms: string[];
+  tokens: string;
+}
+
+const BUILD_SLICE = 2_000;
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 export class SuggestionIndex {
   /** goods ids by rank: best seller first, then by listing id */
   private readonly goodsIds: string[];
+  /** the words of each good (by rank) between spaces, to check the other words of a keyword */
+  private readonly tokensOf: string[];
   /** the words, sorted; `postings[i]` holds the ranks of the goods of `words[i]`, ascending */
   private readonly words: string[];
   private readonly postings: Int32Array[];
-  /** the words of each good (by rank), to check the other words of a keyword */
-  private readonly termsOf: Set<string>[];
 
-  constructor(entries: SuggestionEntry[]) {
-    const ranked = [...entries].sort((a, b) => b.sold_num - a.sold_num || (a.listing_id < b.listing_id ? -1 : a.listing_id > b.listing_id ? 1 : 0));
-    this.goodsIds = ranked.map((entry) => entry.goods_id);
-    this.termsOf = ranked.map((entry) => new Set(entry.terms));
+  private constructor(goodsIds: string[], tokensOf: string[], words: string[], postings: Int32Array[]) {
+    this.goodsIds = goodsIds;
+    this.tokensOf = tokensOf;
+    this.words = words;
+    this.postings = postings;
+  }
+
+  /**
+   * Builds the index, giving the event loop back every BUILD_SLICE goods: a catalogue of 50,000 goods
+   * has some 2 million (word, good) pairs, a second of work that must not stall requests meanwhile.
+   */
+  static async build(entries: SuggestionEntry[]): Promise<SuggestionIndex> {
+    const ranked = [...entries].sort((a, b) => b.sold_num - a.sold_num || compareText(a.listing_id, b.listing_id));
     const byWord = new Map<string, number[]>();
-    ranked.forEach((entry, rank) => {
-      for (const term of new Set(entry.terms)) {
-        const list = byWord.get(term);
-        if (list) list.push(rank);
-        else byWord.set(term, [rank]);
+    for (let rank = 0; rank < ranked.length; rank += 1) {
+      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+      for (const word of (ranked[rank]?.tokens ?? '').split(' ')) {
+        if (word.length === 0) continue;
+        const list = byWord.get(word);
+        // ranks come in order: a word repeated within one good is pushed once
+        if (!list) byWord.set(word, [rank]);
+        else if (list[list.length - 1] !== rank) list.push(rank);
       }
-    });
-    this.words = [...byWord.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-    this.postings = this.words.map((word) => Int32Array.from(byWord.get(word) ?? []));
+    }
+    const words = [...byWord.keys()].sort(compareText);
+    return new SuggestionIndex(
+      ranked.map((entry) => entry.goods_id),
+      ranked.map((entry) => ` ${entry.tokens} `),
+      words,
+      words.map((word) => Int32Array.from(byWord.get(word) ?? [])),
+    );
   }
 
   get size(): number {
@@ -67,11 +90,7 @@ export class SuggestionIndex {
   }
 
   private matches(rank: number, term: QueryTerm): boolean {
-    const terms = this.termsOf[rank];
-    if (!terms) return false;
-    if (!term.prefix) return terms.has(term.text);
-    for (const word of terms) if (word.startsWith(term.text)) return true;
-    return false;
+    return (this.tokensOf[rank] ?? '').includes(term.prefix ? ` ${term.text}` : ` ${term.text} `);
   }
 
   /**
@@ -108,46 +127,53 @@ export class SuggestionIndex {
 }
 
 /**
- * The index as the server keeps it: read on first use, read again (and awaited) after this process
- * changed listings, and refreshed in the background once it is `ttlMs` old (other processes' changes,
- * sales moving goods up): the old index answers meanwhile. Loads are shared.
+ * The index as the server keeps it: read on first use (the request waits), then read again in the
+ * background, the old index answering meanwhile, when this process changed listings or the index is
+ * `ttlMs` old (other processes' changes, sales moving goods up), at most once per `minIntervalMs`:
+ * under a stream of listing changes the index is rebuilt every few seconds, not after each change.
+ * Goods hidden since are left out when their names are read (GoodsRepository.namesOfListed).
  */
 export class LiveSuggestionIndex {
   private index: SuggestionIndex | undefined;
+  private startedAt = Number.NEGATIVE_INFINITY;
   private loadedAt = 0;
-  /** bumped by every change; the index is fresh when it was loaded after the last one */
+  /** bumped by every change; the index is fresh when it was read after the last one */
   private generation = 0;
   private loadedGeneration = -1;
-  private loading: Promise<void> | undefined;
+  private loading: Promise<SuggestionIndex> | undefined;
 
   constructor(
     private readonly load: () => Promise<SuggestionEntry[]>,
     private readonly clock: Clock,
     private readonly ttlMs: number,
+    private readonly minIntervalMs: number,
   ) {}
 
   async current(): Promise<SuggestionIndex> {
-    while (!this.index || this.loadedGeneration !== this.generation) await this.reload();
-    if (this.clock.now().getTime() - this.loadedAt >= this.ttlMs) {
-      // a failed refresh keeps the old index; the next request tries again
+    if (!this.index) return this.reload();
+    const now = this.clock.now().getTime();
+    const due = this.loadedGeneration !== this.generation || now - this.loadedAt >= this.ttlMs;
+    if (due && now - this.startedAt >= this.minIntervalMs) {
+      // a failed refresh keeps the old index; a later request tries again
       this.reload().catch(() => undefined);
     }
     return this.index;
   }
 
-  /** Listings changed in this process: the next suggestion waits for a fresh index. */
+  /** Listings changed in this process. */
   forget(): void {
     this.generation += 1;
   }
 
-  private reload(): Promise<void> {
+  private reload(): Promise<SuggestionIndex> {
     this.loading ??= (async () => {
       const generation = this.generation;
-      const startedAt = this.clock.now().getTime();
-      const index = new SuggestionIndex(await this.load());
+      this.startedAt = this.clock.now().getTime();
+      const index = await SuggestionIndex.build(await this.load());
       this.index = index;
-      this.loadedAt = startedAt;
+      this.loadedAt = this.startedAt;
       this.loadedGeneration = generation;
+      return index;
     })().finally(() => {
       this.loading = undefined;
     });
