@@ -1,0 +1,35 @@
+// Counts the SQL statements the server sends while a piece of test code runs (issue 17's budgets: a read
+// answers with at most 2 statements). Every statement of the process goes through pg's Client#query (the
+// pool's query borrows a client and calls it), so the recorder wraps that one method while it records.
+import { pg } from '@caravan/db/client';
+
+export interface RecordedStatement {
+  text: string;
+  values: unknown[];
+}
+
+type QueryFn = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
+
+/** Runs `work` and answers what it returned with every statement sent meanwhile, in order. */
+export async function recordStatements<T>(work: () => Promise<T>): Promise<{ result: T; statements: RecordedStatement[] }> {
+  const prototype = pg.Client.prototype as unknown as { query: QueryFn };
+  const original = prototype.query;
+  const statements: RecordedStatement[] = [];
+  prototype.query = function recorded(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
+    const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? String(config));
+    const bound = Array.isArray(values) ? values : ((config as { values?: unknown[] } | null)?.values ?? []);
+    statements.push({ text, values: bound });
+    return original.call(this, config, values, callback);
+  };
+  try {
+    const result = await work();
+    return { result, statements };
+  } finally {
+    prototype.query = original;
+  }
+}
+
+/** The statements that touch data (transaction control and session settings left out). */
+export function dataStatements(statements: RecordedStatement[]): RecordedStatement[] {
+  return statements.filter((statement) => !/^\s*(begin|commit|rollback|savepoint|release|set\b|select set_config)/i.test(statement.text));
+}
