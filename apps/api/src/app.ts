@@ -358,8 +358,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     db,
     new ShopsRepository(db),
     {
-      listingFigures: (ids) => goods.listingFigures(ids),
-      followerCounts: (ids) => favorites.followerCounts(ids),
       followedShopIds: (userId, ids) => favorites.followedShopIds(userId, ids),
       refreshShopListings: (executor, shopId) => goods.refreshVisibility(executor, { shopId }),
     },

@@ -160,7 +160,8 @@ export const sellerGoods = pgTable(
     index('seller_goods_hot_idx').on(table.soldNum.desc(), table.id).where(sql`${table.visible} and ${table.isHot}`),
     index('seller_goods_rec_idx').on(table.recAt.desc(), table.id).where(sql`${table.visible} and ${table.recAt} is not null`),
     index('seller_goods_discount_idx').on(table.discountEndAt).where(sql`${table.visible} and ${table.discountRatio} is not null`),
-    index('seller_goods_shop_sold_idx').on(table.shopId, table.soldNum.desc(), table.id),
+    // a shop's listings by sales; the trailing columns let a shop card's figures (shops.repository.ts) be read index-only
+    index('seller_goods_shop_sold_idx').on(table.shopId, table.soldNum.desc(), table.id, table.visible, table.reviewCount, table.goodReviewCount),
     index('seller_goods_shop_listed_idx').on(table.shopId, table.createdAt.desc(), table.id).where(sql`${table.deletedAt} is null`),
     index('seller_goods_shop_goods_idx').on(table.shopId, table.goodsId),
     index('seller_goods_goods_idx').on(table.goodsId),

@@ -3,6 +3,7 @@ import type { AttributeDefinition, GoodsImage, LocalizedText } from '@caravan/db
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { Params, prepared } from '../../platform/sql.ts';
+import type { SuggestionEntry } from './suggestion-index.ts';
 
 // Read side of the sellable catalogue (seller goods joined with system goods and the shop name).
 // Hand-written SQL as prepared statements: these are the hottest queries of the server.
@@ -176,8 +177,8 @@ export class GoodsRepository {
   }
 
   /**
-   * Goods suggestions: distinct system goods whose names match, best sellers first (while typing, a
-   * prefix match is as relevant as any other; sales decide, and the sales index answers fast).
+   * Goods suggestions by a search clause: distinct system goods whose names match, best sellers first
+   * (the suggestion index answers the full-text readings; this is left for trigram similarity).
    */
   async suggest(search: SearchClause, limit: number): Promise<{ goods_id: string; names: LocalizedText }[]> {
     const params = new Params();
@@ -192,15 +193,27 @@ export class GoodsRepository {
     return rows.filter((row) => !seen.has(row.goods_id) && seen.add(row.goods_id)).slice(0, limit);
   }
 
-  /** Visible listings of each shop, their sales and reviews: the figures on shop cards. */
-  async shopStats(shopIds: string[]) {
-    if (shopIds.length === 0) return [];
-    return prepared<{ shop_id: string; goods: number; sold: number; reviews: number; good_reviews: number }>(
+  /**
+   * What the suggestion index reads: each system good with a visible listing, its best listing (most
+   * sales, then lowest id: the first the listing order shows) and that listing's words (search_tokens,
+   * which search_vector holds as they are).
+   */
+  async suggestionEntries(): Promise<SuggestionEntry[]> {
+    return prepared<SuggestionEntry>(
       this.pool,
-      `select shop_id, count(*) filter (where visible)::int as goods, coalesce(sum(sold_num), 0)::int as sold,
-              coalesce(sum(review_count), 0)::int as reviews, coalesce(sum(good_review_count), 0)::int as good_reviews
-       from seller_goods where shop_id = any($1) group by shop_id`,
-      [shopIds],
+      `select distinct on (sg.goods_id) sg.goods_id, sg.sold_num, sg.id as listing_id, sg.search_tokens as tokens
+       from seller_goods sg where sg.visible order by sg.goods_id, sg.sold_num desc, sg.id`,
+    );
+  }
+
+  /** The names of these system goods that still have a visible listing (the index may be a moment behind). */
+  async namesOfListed(goodsIds: string[]): Promise<{ goods_id: string; names: LocalizedText }[]> {
+    if (goodsIds.length === 0) return [];
+    return prepared<{ goods_id: string; names: LocalizedText }>(
+      this.pool,
+      `select g.id as goods_id, g.names from goods g
+       where g.id = any($1) and exists (select 1 from seller_goods sg where sg.goods_id = g.id and sg.visible)`,
+      [goodsIds],
     );
   }
 

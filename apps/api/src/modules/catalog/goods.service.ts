@@ -11,7 +11,8 @@ import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
 import type { Executor } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
 import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause, VisibilityScope } from './goods.repository.ts';
-import { decodeKeyword, searchText, tsQueryOf } from './search-text.ts';
+import { decodeKeyword, queryTerms, searchText, tsQueryOf } from './search-text.ts';
+import { LiveSuggestionIndex } from './suggestion-index.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
 
 /** What the catalogue needs from the shops and favourites modules. */
@@ -48,9 +49,15 @@ export const LIST_PAGE_TTL_MS = 5_000;
 export const DETAIL_TTL_MS = 3_000;
 /** What people type repeats a lot: goods suggestions are reused for a minute. */
 export const SUGGESTION_TTL_MS = 60_000;
+/** The suggestion index is read again in the background when this old, or after this process changed listings ... */
+export const SUGGESTION_INDEX_TTL_MS = 60_000;
+/** ... but at most this often (a rebuild over 50,000 goods costs about a second of CPU). */
+export const SUGGESTION_INDEX_MIN_INTERVAL_MS = 10_000;
 export const VIEW_FLUSH_MS = 5_000;
 export const SUGGESTED_GOODS = 10;
 export const SUGGESTED_SHOPS = 5;
+/** goods the index proposes for SUGGESTED_GOODS suggestions: room for a few hidden since the index was read */
+const SUGGESTION_CANDIDATES = 2 * SUGGESTED_GOODS;
 export const HOME_PAGE_SIZE = 12;
 export const LIKE_LIMIT = 12;
 
@@ -58,6 +65,12 @@ function fulltextOf(keyword: string): SearchClause | undefined {
   const tsQuery = tsQueryOf(keyword);
   const exactQuery = tsQueryOf(keyword, true);
   return tsQuery && exactQuery ? { mode: 'fulltext', tsQuery, exactQuery } : undefined;
+}
+
+function trigramOf(keyword: string): SearchClause | undefined {
+  const text = searchText([keyword]);
+  // trigrams need three characters to say anything
+  return [...text].length >= 3 ? { mode: 'trigram', text } : undefined;
 }
 
 function sortOf(flags: ListFlags, fallback: GoodsSort): GoodsSort {
@@ -84,6 +97,7 @@ export class GoodsService {
   private readonly details: TtlCache<GoodsDetailRow | undefined>;
   private readonly suggestionCache: TtlCache<{ goods_id: string; names: LocalizedText }[]>;
   private readonly shopSuggestionCache: TtlCache<SellerVo[]>;
+  private readonly suggestionIndex: LiveSuggestionIndex;
   readonly views: CounterBuffer;
 
   constructor(
@@ -102,6 +116,8 @@ export class GoodsService {
     this.details = new TtlCache(clock, ttl(DETAIL_TTL_MS), 20_000);
     this.suggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     this.shopSuggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
+    // an index, not a cache of answers: kept with the micro-caches off too
+    this.suggestionIndex = new LiveSuggestionIndex(() => repository.suggestionEntries(), clock, SUGGESTION_INDEX_TTL_MS, SUGGESTION_INDEX_MIN_INTERVAL_MS);
     // once written, cached rows would show fewer views than before the flush: forget them
     this.views = new CounterBuffer(async (counts) => {
       await repository.addViews(counts);
@@ -171,9 +187,8 @@ export class GoodsService {
     const corrected = await this.vocabulary.correct(keyword);
     const correctedSearch = corrected ? fulltextOf(corrected) : undefined;
     if (correctedSearch) yield correctedSearch;
-    const text = searchText([keyword]);
-    // trigrams need three characters to say anything
-    if ([...text].length >= 3) yield { mode: 'trigram', text };
+    const trigram = trigramOf(keyword);
+    if (trigram) yield trigram;
   }
 
   /** sellerGoods!search: relevance first, then sales, unless a sort is asked for. */
@@ -200,13 +215,24 @@ export class GoodsService {
     return this.page({ ...filterOf(input), goodsId: input.goodsId }, sortOf(input, 'price_asc'), input, viewer, false);
   }
 
-  /** sellerGoods!search-keyword: matching shops and system goods while typing. */
-  private async suggestedGoods(keyword: string) {
-    for await (const search of this.readings(keyword)) {
-      const goods = await this.repository.suggest(search, SUGGESTED_GOODS);
-      if (goods.length > 0) return goods;
+  /**
+   * sellerGoods!search-keyword: matching shops and system goods while typing. Goods come from the
+   * suggestion index (the keyword as typed, then with typos corrected), their names from one statement
+   * that also leaves out goods hidden since the index was read; trigram similarity is the last resort.
+   */
+  private async suggestedGoods(keyword: string): Promise<{ goods_id: string; names: LocalizedText }[]> {
+    const index = await this.suggestionIndex.current();
+    let ids = index.search(queryTerms(keyword), SUGGESTION_CANDIDATES);
+    if (ids.length === 0) {
+      const corrected = await this.vocabulary.correct(keyword);
+      if (corrected) ids = index.search(queryTerms(corrected), SUGGESTION_CANDIDATES);
     }
-    return [];
+    if (ids.length > 0) {
+      const byId = new Map((await this.repository.namesOfListed(ids)).map((row) => [row.goods_id, row]));
+      return ids.flatMap((id) => byId.get(id) ?? []).slice(0, SUGGESTED_GOODS);
+    }
+    const trigram = trigramOf(keyword);
+    return trigram ? this.repository.suggest(trigram, SUGGESTED_GOODS) : [];
   }
 
   async suggestions(raw: string, viewer: Viewer) {
@@ -261,10 +287,6 @@ export class GoodsService {
     return this.repository.existsVisible(sellerGoodsId);
   }
 
-  listingFigures(shopIds: string[]) {
-    return this.repository.shopStats(shopIds);
-  }
-
   async shopCategoryIds(shopId: string, includeHidden: boolean): Promise<Set<string>> {
     return new Set(await this.repository.shopCategoryIds(shopId, includeHidden));
   }
@@ -277,6 +299,7 @@ export class GoodsService {
 
   /** After a change to listings: this process answers fresh data at once, others within seconds. */
   forgetCached(): void {
+    this.suggestionIndex.forget();
     this.totals.clear();
     this.pages.clear();
     this.details.clear();

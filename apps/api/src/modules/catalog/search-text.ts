@@ -46,27 +46,41 @@ export function searchText(texts: string[]): string {
   return normalize(texts.filter((text) => text.length > 0).join(' | '));
 }
 
+/** One term of a keyword: a Latin word (matched as a prefix while typing) or a CJK character or pair (matched whole). */
+export interface QueryTerm {
+  text: string;
+  prefix: boolean;
+}
+
+/** The terms a keyword's words must all match, without repeats (what tsQueryOf and the suggestion index match). */
+export function queryTerms(keyword: string): QueryTerm[] {
+  const terms = new Map<string, QueryTerm>();
+  const add = (text: string, prefix: boolean) => {
+    if (text.length > 0 && !terms.has(text)) terms.set(text, { text, prefix });
+  };
+  for (const run of runs(keyword)) {
+    if (!isCjk(run)) {
+      add(run.slice(0, MAX_WORD), true);
+      continue;
+    }
+    const chars = [...run];
+    if (chars.length === 1) {
+      add(chars[0] ?? '', false);
+      continue;
+    }
+    for (let index = 0; index + 1 < chars.length; index += 1) add(`${chars[index]}${chars[index + 1]}`, false);
+  }
+  return [...terms.values()];
+}
+
 /**
  * A to_tsquery('simple', ...) expression for a keyword, or undefined when it holds no word. Words
  * match by prefix unless `exact`. Only letters and digits reach the expression, so no query operator
  * can be injected.
  */
 export function tsQueryOf(keyword: string, exact = false): string | undefined {
-  const terms: string[] = [];
-  for (const run of runs(keyword)) {
-    if (!isCjk(run)) {
-      terms.push(`${run.slice(0, MAX_WORD)}${exact ? '' : ':*'}`);
-      continue;
-    }
-    const chars = [...run];
-    if (chars.length === 1) {
-      terms.push(chars[0] ?? '');
-      continue;
-    }
-    for (let index = 0; index + 1 < chars.length; index += 1) terms.push(`${chars[index]}${chars[index + 1]}`);
-  }
-  const unique = [...new Set(terms.filter((term) => term.length > 0))];
-  return unique.length > 0 ? unique.join(' & ') : undefined;
+  const terms = queryTerms(keyword).map((term) => (term.prefix && !exact ? `${term.text}:*` : term.text));
+  return terms.length > 0 ? terms.join(' & ') : undefined;
 }
 
 /**

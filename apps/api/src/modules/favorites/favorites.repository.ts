@@ -78,16 +78,6 @@ export class FavoritesRepository {
     return rows[0]?.count ?? 0;
   }
 
-  async followerCounts(shopIds: string[]): Promise<Map<string, number>> {
-    if (shopIds.length === 0) return new Map();
-    const rows = await prepared<{ shop_id: string; count: number }>(
-      this.pool,
-      'select shop_id, count(*)::int as count from shop_follows where shop_id = any($1) group by shop_id',
-      [shopIds],
-    );
-    return new Map(rows.map((row) => [row.shop_id, row.count]));
-  }
-
   async followedShopIds(userId: string, shopIds: string[]): Promise<Set<string>> {
     if (shopIds.length === 0) return new Set();
     const rows = await prepared<{ shop_id: string }>(

@@ -105,10 +105,6 @@ export class FavoritesService {
     return this.repository.countFollows(this.db, userId);
   }
 
-  followerCounts(shopIds: string[]) {
-    return this.repository.followerCounts(shopIds);
-  }
-
   followedShopIds(userId: string, shopIds: string[]) {
     return this.repository.followedShopIds(userId, shopIds);
   }

@@ -7,12 +7,10 @@ import { CounterBuffer } from '../../platform/counter-buffer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
 import { NO_FIGURES, toSellerVo, type ShopFigures } from './shops.mapper.ts';
-import type { ShopListFilter, ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
+import type { ShopFiguresRow, ShopListFilter, ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
 
 /** What the shops module needs to know from the catalogue and favourites modules. */
 export interface ShopFiguresPort {
-  listingFigures(shopIds: string[]): Promise<{ shop_id: string; goods: number; sold: number; reviews: number; good_reviews: number }[]>;
-  followerCounts(shopIds: string[]): Promise<Map<string, number>>;
   followedShopIds(userId: string, shopIds: string[]): Promise<Set<string>>;
   /** recompute which of the shop's listings buyers see, in the caller's transaction */
   refreshShopListings(executor: Executor, shopId: string): Promise<void>;
@@ -63,21 +61,14 @@ export class ShopsService {
       else missing.push(id);
     }
     if (missing.length === 0) return result;
-    const [listing, followers] = await Promise.all([this.port.listingFigures(missing), this.port.followerCounts(missing)]);
-    const byShop = new Map(listing.map((row) => [row.shop_id, row]));
-    for (const id of missing) {
-      const row = byShop.get(id);
-      const figures: ShopFigures = {
-        goods: row?.goods ?? 0,
-        sold: row?.sold ?? 0,
-        reviews: row?.reviews ?? 0,
-        goodReviews: row?.good_reviews ?? 0,
-        followers: followers.get(id) ?? 0,
-      };
-      this.figures.set(id, figures);
-      result.set(id, figures);
-    }
+    for (const row of await this.repository.figures(missing)) result.set(row.shop_id, this.remember(row));
     return result;
+  }
+
+  private remember(row: ShopFiguresRow): ShopFigures {
+    const figures: ShopFigures = { goods: row.goods, sold: row.sold, reviews: row.reviews, goodReviews: row.good_reviews, followers: row.followers };
+    this.figures.set(row.shop_id, figures);
+    return figures;
   }
 
   /** Forget cached figures and rows (after a follow, a listing or status change ...). */
@@ -144,8 +135,11 @@ export class ShopsService {
     };
   }
 
+  /** Open shops by name, with their figures read in the same statement. */
   async searchByName(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]> {
-    return this.cards(await this.repository.searchByName(keyword, limit), viewerId);
+    const found = await this.repository.searchByName(keyword, limit);
+    for (const { figures } of found) this.remember(figures);
+    return this.cards(found.map(({ shop }) => shop), viewerId);
   }
 
   async findOpen(shopId: string): Promise<ShopRow | undefined> {

@@ -1,0 +1,180 @@
+// Issue 17 (cold search and listing): the statements sellerGoods!search-keyword and sellerGoods!list
+// send (at most 2 each), the plans PostgreSQL picks for them with sequential scans ruled out (no Seq
+// Scan on the catalogue's tables, no Sort cutting a list page: an index direction that does not match
+// the query's order shows up as a Sort), and what the suggestions answer.
+import { describe, expect, it } from 'vitest';
+import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
+import { useTestApp } from '../support/test-app.ts';
+
+const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
+await seedSmallCatalogue(t, { products: 300, shops: 12 });
+const q = (text: string, values: unknown[] = []) => t.database.pool.query(text, values).then((result) => result.rows);
+await q('analyze seller_goods, goods, shops, shop_follows');
+
+interface Suggestions {
+  sellerList: { id: string; name: string; sellerGoodsNum: number; focusNum: number }[];
+  goodsList: { goodsId: string; name: string }[];
+}
+
+// answers are micro-cached by keyword for a minute: each test asks its own keywords
+const suggest = (keyword: string, lang = 'en') => t.call<Suggestions>('sellerGoods!search-keyword', { keyword, lang });
+
+async function statementsOf(name: string, params: Record<string, unknown>) {
+  const { result, statements } = await recordStatements(() => t.call(name, params));
+  expect(result.code).toBe('0');
+  return dataStatements(statements);
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
+}
+
+/** The plan of a recorded statement with sequential scans made as costly as PostgreSQL allows. */
+async function planOf(statement: RecordedStatement): Promise<PlanNode> {
+  const client = await t.database.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    const result = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
+    await client.query('rollback');
+    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
+  } finally {
+    client.release();
+  }
+}
+
+const HOT_TABLES = ['seller_goods', 'goods', 'shops'];
+
+/** No Seq Scan on the catalogue's tables; with `pagesFromIndex`, no page cut after a Sort either. */
+async function expectIndexedPlans(statements: RecordedStatement[], pagesFromIndex: boolean) {
+  for (const statement of statements) {
+    const plan = nodes(await planOf(statement));
+    const seqScans = plan.filter((node) => node['Node Type'] === 'Seq Scan' && HOT_TABLES.includes(node['Relation Name'] ?? ''));
+    expect(seqScans, statement.text).toEqual([]);
+    // a page is cut by a Limit straight over an index walk: a Sort under a Limit means the index order was not used
+    if (!pagesFromIndex) continue;
+    const sortedPages = plan.filter((node) => node['Node Type'] === 'Limit' && nodes(node).some((inner) => inner['Node Type'] === 'Sort'));
+    expect(sortedPages, statement.text).toEqual([]);
+  }
+}
+
+// a shop name's word that goods names hold too ("Jade ..." shops, "jade" goods), and a Chinese name
+const [both] = await q(
+  `select lower(w.word) as word from shops s, regexp_split_to_table(s.name, ' ') as w(word)
+   where s.status = 'open' and length(w.word) >= 4
+     and exists (select 1 from seller_goods sg where sg.visible and sg.search_text like '%' || lower(w.word) || '%')
+   order by 1 limit 1`,
+);
+const [chinese] = await q(
+  `select sg.goods_id, g.names ->> 'zh-CN' as name from seller_goods sg join goods g on g.id = sg.goods_id
+   where sg.visible order by sg.sold_num desc, sg.id limit 1`,
+);
+
+describe('sellerGoods!search-keyword', () => {
+  it('answers with at most 2 statements once the suggestion index is read (its first read is a third)', async () => {
+    const first = await statementsOf('sellerGoods!search-keyword', { keyword: 'sta' });
+    expect(first.length).toBeLessThanOrEqual(3);
+    for (const keyword of ['shi', 'blu', '连衣', 'zzqxwv', both.word as string]) {
+      const statements = await statementsOf('sellerGoods!search-keyword', { keyword });
+      expect(statements.length, keyword).toBeLessThanOrEqual(2);
+    }
+  });
+
+  it('reads shops and goods through indexes', async () => {
+    const statements = await statementsOf('sellerGoods!search-keyword', { keyword: (both.word as string).slice(0, 3) });
+    expect(statements).toHaveLength(2);
+    // the few shops matching by trigram are sorted by similarity: only the scans are checked
+    await expectIndexedPlans(statements, false);
+  });
+
+  it('suggests shops and goods that both match a word, shops with their figures', async () => {
+    const result = await suggest((both.word as string).slice(0, 4));
+    const [expectedShops] = await q(
+      `select count(*)::int as n from shops where status = 'open' and lower(name) like '%' || $1 || '%'`,
+      [(both.word as string).slice(0, 4)],
+    );
+    expect(result.data?.sellerList.length).toBe(Math.min(5, expectedShops.n));
+    for (const shop of result.data?.sellerList ?? []) {
+      const [figures] = await q(`select count(*) filter (where visible)::int as goods from seller_goods where shop_id = $1`, [shop.id]);
+      expect(shop.sellerGoodsNum).toBe(figures.goods);
+    }
+    expect(result.data?.goodsList.length).toBeGreaterThan(0);
+    expect(result.data?.goodsList.every((item) => item.name.toLowerCase().includes((both.word as string).slice(0, 4)))).toBe(true);
+  });
+
+  it('suggests goods by Chinese prefixes (one character, a pair, a whole name), in the request language', async () => {
+    const name = chinese.name as string;
+    const chars = [...name.split(' ')[0]!];
+    for (const prefix of [chars[0]!, chars.slice(0, 2).join(''), name.split(' ')[0]!]) {
+      const result = await suggest(prefix, 'cn');
+      expect(result.data?.goodsList.length, prefix).toBeGreaterThan(0);
+      expect(result.data?.goodsList.length).toBeLessThanOrEqual(10);
+      expect(result.data?.goodsList.every((item) => item.name.includes(prefix)), prefix).toBe(true);
+    }
+    const whole = await suggest(name.split(' ')[0]!, 'cn');
+    expect(whole.data?.goodsList.some((item) => item.goodsId === chinese.goods_id && item.name === name)).toBe(true);
+  });
+
+  it('answers the goods the full-text search finds, best sellers first, each good once', async () => {
+    for (const keyword of ['sta', 'ste', 'cot', '防滑', 'a1']) {
+      const expected = await q(
+        `select sg.goods_id from seller_goods sg where sg.visible and sg.search_vector @@ to_tsquery('simple', $1)
+         order by sg.sold_num desc, sg.id`,
+        [/^[a-z0-9]+$/.test(keyword) ? `${keyword}:*` : keyword],
+      );
+      const firstTen = [...new Set(expected.map((row) => row.goods_id as string))].slice(0, 10);
+      const result = await suggest(keyword);
+      expect(result.data?.goodsList.map((item) => item.goodsId), keyword).toEqual(firstTen);
+    }
+  });
+
+  it('leaves out a good hidden after the index was read, and finds nothing for nonsense', async () => {
+    const before = await suggest(both.word as string);
+    const hidden = before.data?.goodsList[0]?.goodsId;
+    expect(hidden).toBeDefined();
+    const listings = await q('update seller_goods set visible = false where goods_id = $1 and visible returning id', [hidden]);
+    try {
+      // the same words in another keyword (not answered from the micro-cache)
+      const after = await suggest(`${both.word} ${both.word}`);
+      expect(after.data?.goodsList.some((item) => item.goodsId === hidden)).toBe(false);
+    } finally {
+      await q('update seller_goods set visible = true where id = any($1)', [listings.map((row) => row.id)]);
+    }
+    expect((await suggest('qqzzxw')).data?.goodsList).toEqual([]);
+  });
+});
+
+describe('sellerGoods!list', () => {
+  it('answers a page with at most 2 statements (page, total), the total reused afterwards', async () => {
+    expect((await statementsOf('sellerGoods!list', { pageNum: 1, pageSize: 20 })).length).toBeLessThanOrEqual(2);
+    expect(await statementsOf('sellerGoods!list', { pageNum: 5, pageSize: 20 })).toHaveLength(1);
+  });
+
+  it('cuts pages of every default order from their index, without a Sort or a Seq Scan', async () => {
+    const [category] = await q(`select category_id, top_category_id from seller_goods where visible limit 1`);
+    const calls: Record<string, unknown>[] = [
+      { pageNum: 7 },
+      { pageNum: 3, isNew: 1 },
+      { pageNum: 2, isHot: 1 },
+      { pageNum: 2, isRec: 1 },
+      { pageNum: 2, isPrice: 1 },
+      { pageNum: 2, isPrice: 2 },
+      { pageNum: 2, categoryId: category.category_id },
+      { pageNum: 2, categoryId: category.top_category_id, isPrice: 1 },
+    ];
+    for (const params of calls) {
+      const statements = await statementsOf('sellerGoods!list', { pageSize: 20, ...params });
+      const pages = statements.filter((statement) => statement.text.includes('with page as'));
+      expect(pages, JSON.stringify(params)).toHaveLength(1);
+      await expectIndexedPlans(pages, true);
+    }
+  });
+});

@@ -1,0 +1,2 @@
+DROP INDEX "seller_goods_shop_sold_idx";--> statement-breakpoint
+CREATE INDEX "seller_goods_shop_sold_idx" ON "seller_goods" USING btree ("shop_id","sold_num" DESC NULLS LAST,"id","visible","review_count","good_review_count");
