@@ -4,6 +4,7 @@
 // the query's order shows up as a Sort), and what the suggestions answer.
 import { describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { planOf, seqScansOf, sortedPages } from '../support/plans.ts';
 import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 
@@ -26,43 +27,15 @@ async function statementsOf(name: string, params: Record<string, unknown>) {
   return dataStatements(statements);
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodes(plan: PlanNode): PlanNode[] {
-  return [plan, ...(plan.Plans ?? []).flatMap(nodes)];
-}
-
-/** The plan of a recorded statement with sequential scans made as costly as PostgreSQL allows. */
-async function planOf(statement: RecordedStatement): Promise<PlanNode> {
-  const client = await t.database.pool.connect();
-  try {
-    await client.query('begin');
-    await client.query('set local enable_seqscan = off');
-    const result = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
-    await client.query('rollback');
-    return result.rows[0]!['QUERY PLAN'][0]!.Plan;
-  } finally {
-    client.release();
-  }
-}
-
 const HOT_TABLES = ['seller_goods', 'goods', 'shops'];
 
 /** No Seq Scan on the catalogue's tables; with `pagesFromIndex`, no page cut after a Sort either. */
 async function expectIndexedPlans(statements: RecordedStatement[], pagesFromIndex: boolean) {
   for (const statement of statements) {
-    const plan = nodes(await planOf(statement));
-    const seqScans = plan.filter((node) => node['Node Type'] === 'Seq Scan' && HOT_TABLES.includes(node['Relation Name'] ?? ''));
-    expect(seqScans, statement.text).toEqual([]);
+    const plan = await planOf(t.database.pool, statement);
+    expect(seqScansOf(plan, HOT_TABLES), statement.text).toEqual([]);
     // a page is cut by a Limit straight over an index walk: a Sort under a Limit means the index order was not used
-    if (!pagesFromIndex) continue;
-    const sortedPages = plan.filter((node) => node['Node Type'] === 'Limit' && nodes(node).some((inner) => inner['Node Type'] === 'Sort'));
-    expect(sortedPages, statement.text).toEqual([]);
+    if (pagesFromIndex) expect(sortedPages(plan), statement.text).toEqual([]);
   }
 }
 

@@ -153,7 +153,7 @@ export class ListingsRepository {
     return prepared<SystemGoodsRow>(
       this.pool,
       `with page as (
-         select g.id from goods g where ${where} order by g.created_at desc, g.id desc limit ${params.add(limit)} offset ${params.add(offset)})
+         select g.id from goods g where ${where} order by g.created_at desc nulls last, g.id desc nulls last limit ${params.add(limit)} offset ${params.add(offset)})
        select g.id, g.names, g.units, g.images, g.system_price::text as system_price, g.category_id, g.top_category_id,
               c.names as category_names, tc.names as top_category_names, g.buy_min,
               (select coalesce(sum(k.stock), 0)::int from goods_skus k where k.goods_id = g.id) as stock,
@@ -161,7 +161,7 @@ export class ListingsRepository {
                  order by l.created_at limit 1) as seller_goods_id
        from page p join goods g on g.id = p.id
          left join categories c on c.id = g.category_id left join categories tc on tc.id = g.top_category_id
-       order by g.created_at desc, g.id desc`,
+       order by g.created_at desc nulls last, g.id desc nulls last`,
       params.values,
     );
   }

@@ -1,0 +1,55 @@
+// Query plans of recorded statements (apps/api/test/support/statements.ts) for the EXPLAIN tests of issue 17:
+// which index a statement walks, whether a table is scanned whole, whether a page is cut after a Sort.
+import type { Pool } from '@caravan/db/client';
+import type { RecordedStatement } from './statements.ts';
+
+export interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+/** A plan node and every node below it. */
+export function planNodes(plan: PlanNode): PlanNode[] {
+  return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
+}
+
+/**
+ * The plan of a recorded statement with sequential scans priced out. `strict` prices out bitmap scans and
+ * sorts too: on a test's tiny tables a bitmap scan and a sort can look cheapest even when an index could
+ * give the order, so only then does a Sort left in the plan mean that no index could spare it.
+ */
+export async function planOf(pool: Pool, statement: RecordedStatement, options: { strict?: boolean } = {}): Promise<PlanNode> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('set local enable_seqscan = off');
+    if (options.strict) {
+      await client.query('set local enable_bitmapscan = off');
+      await client.query('set local enable_sort = off');
+    }
+    const result = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
+    await client.query('rollback');
+    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`no plan for ${statement.text}`);
+    return plan;
+  } finally {
+    client.release();
+  }
+}
+
+/** Sequential scans of these tables in a plan. */
+export function seqScansOf(plan: PlanNode, tables: string[]): PlanNode[] {
+  return planNodes(plan).filter((node) => node['Node Type'] === 'Seq Scan' && tables.includes(node['Relation Name'] ?? ''));
+}
+
+/** Limits with a Sort below them: a page cut after sorting, where the index order was not used. */
+export function sortedPages(plan: PlanNode): PlanNode[] {
+  return planNodes(plan).filter((node) => node['Node Type'] === 'Limit' && planNodes(node).some((inner) => inner['Node Type'] === 'Sort'));
+}
+
+/** Whether the plan walks this index. */
+export function usesIndex(plan: PlanNode, index: string): boolean {
+  return planNodes(plan).some((node) => node['Index Name'] === index);
+}

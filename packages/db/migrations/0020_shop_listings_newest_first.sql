@@ -1,0 +1,2 @@
+DROP INDEX "seller_goods_shop_listed_idx";--> statement-breakpoint
+CREATE INDEX "seller_goods_shop_listed_idx" ON "seller_goods" USING btree ("shop_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "seller_goods"."deleted_at" is null;
