@@ -37,7 +37,8 @@ describe('users in the console', () => {
 
   it('finds users by the beginning of their name through the prefix index, exact name first, at most 20', async () => {
     const support = await operatorToken(t, 'support');
-    const stem = `pfx${process.pid % 1000}`;
+    // 6 characters whatever the process id (a username needs at least 6)
+    const stem = `pfx${String(process.pid % 1000).padStart(3, '0')}`;
     for (const suffix of ['b', '', 'a']) await registerUser(t, { username: `${stem}${suffix}` });
     const found = await consoleCall<{ items: User[]; more: boolean }>(t, 'GET', `/users?q=${stem.toUpperCase()}`, support.token);
     expect(found.body.items.map((item) => item.username)).toEqual([stem, `${stem}a`, `${stem}b`]);
