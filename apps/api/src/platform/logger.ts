@@ -4,7 +4,7 @@ import type { Env } from '../env.ts';
 // Structured logs (pino). Legacy clients put the token and even passwords in the query string, so
 // URLs are redacted before anything is logged, as are credential headers.
 
-const SECRET_PARAMS = [
+export const SECRET_PARAMS = [
   'token', 'session_token', 'password', 're_password', 'old_password', 'comfirm_password', 'safeword',
   're_safeword', 'old_safeword', 'cashPassword', 'verifcode', 'code_token', 'access_token',
   // the chat socket's operator login (a console bearer token in the query string)
