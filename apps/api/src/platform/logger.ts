@@ -13,9 +13,12 @@ export const SECRET_PARAMS = [
   'signature',
 ];
 const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&]*`, 'gi');
+// ... and inside a parameter's value: a signed picture URL sent back as a form field (kyc!apply's
+// idimg_1=%2Fuploads%2Fprivate%2F...%3Fexpires%3D...%26signature%3D...) carries its signature encoded
+const ENCODED_SECRET_PARAM_PATTERN = new RegExp(`((?:%3F|%26)(?:${SECRET_PARAMS.join('|')})%3D)(?:(?!%26)[^&])*`, 'gi');
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAM_PATTERN, '$1[redacted]');
+  return url.replace(SECRET_PARAM_PATTERN, '$1[redacted]').replace(ENCODED_SECRET_PARAM_PATTERN, '$1[redacted]');
 }
 
 export function loggerOptions(env: Env): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

@@ -131,8 +131,8 @@ export function openTestLogFile(role: string): { path: string; write(text: strin
 }
 
 /** A pino stream writing to a log file of this run and, when given, to the test's own stream too. */
-export function testLogStream(also?: NodeJS.WritableStream): { stream: NodeJS.WritableStream; close(): void } | undefined {
-  const file = openTestLogFile('app');
+export function testLogStream(role: string, also?: NodeJS.WritableStream): { stream: NodeJS.WritableStream; close(): void } | undefined {
+  const file = openTestLogFile(role);
   if (!file) return undefined;
   const stream = new Writable({
     write(chunk, _encoding, done) {

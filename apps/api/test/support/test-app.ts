@@ -72,7 +72,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
   instrumentSecretSources();
-  const logFile = testLogStream(options.logStream);
+  const logFile = testLogStream('app', options.logStream);
   const env = testEnv({ ...(logFile ? { LOG_LEVEL: 'info' } : {}), ...options.env });
   for (const name of ['FUND_PASSWORD_KEY', 'UPLOAD_SIGNING_SECRET', 'METRICS_TOKEN'] as const) recordSecret(name, env[name]);
   const logStream = logFile?.stream ?? options.logStream;
