@@ -5,6 +5,7 @@ import { API_CONTENT_SECURITY_POLICY, PAGE_REFERRER_POLICY, STRICT_TRANSPORT_SEC
 import { STORE_CONTENT_SECURITY_POLICY } from '../../src/static-apps.ts';
 import { recordSweep } from '../../../../tests/support/sweeps.ts';
 import { writeBuiltAppFixtures } from '../support/built-apps.ts';
+import { startChatSocket } from '../support/chat.ts';
 import { nextAddress, registerUser, startTestApp, useTestApp, type TestApp } from '../support/test-app.ts';
 import { operatorToken } from '../support/wallet.ts';
 
@@ -147,6 +148,21 @@ describe('security headers on every answer', () => {
       expectHeaders(probe, response);
       // plain HTTP (no proxy told otherwise): HSTS would be ignored and wrong
       expect(response.headers['strict-transport-security'], probe.what).toBeUndefined();
+    }
+  });
+
+  it('the chat socket port answers plain HTTP requests with the same headers', async () => {
+    const socket = await startChatSocket(t);
+    try {
+      const response = await fetch(socket.url.replace(/^ws:/, 'http:'));
+      figures.requests += 1;
+      figures.kinds += 1;
+      expect(response.status).toBeGreaterThanOrEqual(400);
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toBe(API_CONTENT_SECURITY_POLICY);
+      expect(response.headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await socket.server.close();
     }
   });
 
