@@ -259,6 +259,9 @@ switch (command) {
   case 'pnpm':
     exec(process.execPath, [pnpmEntry, ...rest]);
     break;
+  case 'audit':
+    exec(process.execPath, [path.join(root, 'scripts', 'audit-deps.mjs'), pnpmEntry, ...rest]);
+    break;
   default:
     log(`unknown command "${command}"`);
     process.exit(2);

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,9 +9,14 @@ import type { TestProject } from 'vitest/node';
 export type { TestDatabase } from './database.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/platform/paths.ts';
 import { pingRedis } from '../../apps/api/src/platform/redis.ts';
+import { describeHits, LOGS_ROOT, readRecordedSecrets, scanLogs } from './log-scan.ts';
+import { recordSweep } from './sweeps.ts';
 
 // One PostgreSQL for the whole run (DATABASE_URL, or an embedded one in a temporary directory) and
 // one migrated template database; each test file clones the template (tests/support/database.ts).
+// One log folder for the run: every test app and server process logs there, and the teardown scans it
+// for the secrets the suite recorded (tests/support/log-scan.ts). It runs after every file, so it sees
+// all of them; a hit fails the run (the folder is kept for reading), a clean scan removes the folder.
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -57,8 +62,25 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
   project.provide('redisUrl', redisUrl);
+  const logDir = path.join(LOGS_ROOT, runId);
+  mkdirSync(logDir, { recursive: true });
+  project.provide('logDir', logDir);
 
   return async () => {
+    try {
+      await dropRunDatabases();
+    } finally {
+      const secrets = readRecordedSecrets(logDir);
+      const scan = scanLogs(logDir, secrets);
+      recordSweep('log-scan', { files: scan.files, lines: scan.lines, secrets: scan.secrets, hits: scan.hits.length });
+      if (scan.hits.length > 0) {
+        throw new Error(`secrets found in the logs (${scan.hits.length}); the logs are kept in ${logDir}\n${describeHits(scan.hits.slice(0, 50))}`);
+      }
+      rmSync(logDir, { recursive: true, force: true });
+    }
+  };
+
+  async function dropRunDatabases(): Promise<void> {
     // this run's databases only: other runs may share this PostgreSQL at the same time ("_" is a
     // LIKE wildcard, hence escaped: unescaped, 'caravan_t_%' also matched every run's template)
     const leftovers = await admin.query<{ datname: string }>(
@@ -70,5 +92,5 @@ export default async function setup(project: TestProject) {
     await admin.end();
     await stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  };
+  }
 }

@@ -2,7 +2,6 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import cors from '@fastify/cors';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -116,6 +115,7 @@ import { systemClock, type Clock } from './platform/clock.ts';
 import { loadTranslator, type Translator } from './platform/i18n.ts';
 import { Lifecycle, registerHealthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { Metrics, registerMetrics } from './platform/metrics.ts';
 import { TtlCache } from './platform/ttl-cache.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
@@ -273,18 +273,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
   });
+  // on every answer, by kind (pages, docs, JSON, files); JSON answers get only nosniff and a short CSP
+  registerSecurityHeaders(app);
   registerMetrics(app, metrics, env.METRICS_TOKEN);
 
   // ---- platform -----------------------------------------------------------------------------
-  // Browser-facing headers (framing, CSP, HSTS ...) matter for HTML: pages opt in (`helmet: true` on
-  // their routes); JSON answers carry only nosniff (above), which keeps every API answer lean.
-  await app.register(helmet, {
-    global: false,
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
   // Tokens travel as parameters or bearer headers, never cookies, so any origin may call the API.
   await app.register(cors, { origin: true, credentials: false, exposedHeaders: ['x-request-id', 'retry-after'] });
   await app.register(formbody);
@@ -317,7 +311,13 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       return usesZod ? jsonSchemaTransform(document) : { schema: document.schema, url: document.url };
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    // the docs page's own policy (its scripts' hashes), which nobody may frame; no upgrade of requests,
+    // which would break the page on a plain-HTTP development server
+    staticCSP: true,
+    transformStaticCSP: (header) => header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(/\s*upgrade-insecure-requests;?/, ''),
+  });
 
   // ---- modules ------------------------------------------------------------------------------
   const audit = new AuditLog(clock);

@@ -138,9 +138,8 @@ async function serveSinglePageApp(
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
+      // framing, referrer and HSTS headers come with every HTML answer (platform/security-headers.ts)
       .header('content-security-policy', storeContentSecurityPolicy(options.chatSocket, request.hostname))
-      .header('x-frame-options', 'DENY')
-      .header('referrer-policy', 'strict-origin-when-cross-origin')
       .send(indexHtml);
 
   const { phonesTo } = options;

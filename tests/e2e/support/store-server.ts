@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
+import { testLogStream } from '../../../apps/api/test/support/secrets.ts';
 import { startTestApp, type TestApp } from '../../../apps/api/test/support/test-app.ts';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
 import { seedCatalogue } from '../../../apps/api/src/seed/catalogue.ts';
@@ -49,14 +50,18 @@ function chatSocketOn(testApp: TestApp, port: number): ChatSocketControl {
     port,
     async start() {
       if (server) return;
+      // its logs go to the run's log folder too (the whole-suite log scan reads them)
+      const logFile = testLogStream('chat-socket');
       server = await buildChatSocketServer({
-        env: testEnv(),
+        env: testEnv(logFile ? { LOG_LEVEL: 'info' } : {}),
         translator: testApp.services.translator,
         authenticate: (token) => testApp.services.sessions.authenticate(token),
         operators: testApp.services.operators,
         chat: testApp.services.chat,
         bus: testApp.services.bus,
+        ...(logFile ? { logStream: logFile.stream } : {}),
       });
+      if (logFile) server.addHook('onClose', async () => logFile.close());
       await server.listen({ host: '127.0.0.1', port });
     },
     async stop() {

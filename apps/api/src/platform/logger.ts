@@ -4,7 +4,7 @@ import type { Env } from '../env.ts';
 // Structured logs (pino). Legacy clients put the token and even passwords in the query string, so
 // URLs are redacted before anything is logged, as are credential headers.
 
-const SECRET_PARAMS = [
+export const SECRET_PARAMS = [
   'token', 'session_token', 'password', 're_password', 'old_password', 'comfirm_password', 'safeword',
   're_safeword', 'old_safeword', 'cashPassword', 'verifcode', 'code_token', 'access_token',
   // the chat socket's operator login (a console bearer token in the query string)
@@ -13,9 +13,12 @@ const SECRET_PARAMS = [
   'signature',
 ];
 const SECRET_PARAM_PATTERN = new RegExp(`([?&](?:${SECRET_PARAMS.join('|')})=)[^&]*`, 'gi');
+// ... and inside a parameter's value: a signed picture URL sent back as a form field (kyc!apply's
+// idimg_1=%2Fuploads%2Fprivate%2F...%3Fexpires%3D...%26signature%3D...) carries its signature encoded
+const ENCODED_SECRET_PARAM_PATTERN = new RegExp(`((?:%3F|%26)(?:${SECRET_PARAMS.join('|')})%3D)(?:(?!%26)[^&])*`, 'gi');
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_PARAM_PATTERN, '$1[redacted]');
+  return url.replace(SECRET_PARAM_PATTERN, '$1[redacted]').replace(ENCODED_SECRET_PARAM_PATTERN, '$1[redacted]');
 }
 
 export function loggerOptions(env: Env): Exclude<FastifyServerOptions['logger'], boolean | undefined> {

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { connectRedis } from '../../src/platform/redis.ts';
 import { ChatClient } from '../support/chat.ts';
 import { startServerProcess } from '../support/processes.ts';
+import { recordSecret } from '../support/secrets.ts';
 import { registerUser, useTestApp } from '../support/test-app.ts';
 import { OPERATOR_PASSWORD, userIdOf } from '../support/wallet.ts';
 
@@ -48,7 +49,10 @@ async function consoleLogin(base: string): Promise<string> {
   await t.services.operators.create({ username, password: OPERATOR_PASSWORD, role: 'support' });
   const response = await fetch(`${base}/console/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: OPERATOR_PASSWORD }) });
   expect(response.status).toBe(200);
-  return ((await response.json()) as { token: string }).token;
+  const { token } = (await response.json()) as { token: string };
+  // issued by the server process: the log scan must know it too
+  recordSecret('operator token', token);
+  return token;
 }
 
 describe(`chat across two API processes (${MODE})`, () => {

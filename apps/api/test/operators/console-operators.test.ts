@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { HOUR_MS } from '../../src/platform/clock.ts';
+import { OPERATOR_SESSION_MS } from '../../src/modules/operators/operators.service.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { consoleCall, OPERATOR_PASSWORD, operatorToken } from '../support/wallet.ts';
 
@@ -136,5 +138,23 @@ describe('console API: hostile input (fuzz findings)', () => {
     }
     const body = await consoleCall(t, 'POST', '/operators', admin.token, { username: 'nul\u0000op', role: 'support', password: OPERATOR_PASSWORD, reason: 'fuzz' });
     expect(body).toMatchObject({ status: 400, body: { errorKey: 'common.param_invalid' } });
+  });
+});
+
+describe('operator sessions', () => {
+  it(`end ${OPERATOR_SESSION_MS / HOUR_MS} hours after login however active, refused with operators.not_logged_in`, async () => {
+    const support = await operatorToken(t, 'support');
+    t.clock.advance(OPERATOR_SESSION_MS / 2);
+    const later = await operatorToken(t, 'support');
+    t.clock.advance(OPERATOR_SESSION_MS / 2 - 1000);
+    expect((await consoleCall(t, 'GET', '/auth/me', support.token)).status).toBe(200);
+    t.clock.advance(1000);
+    // exactly at its expiry: over, whatever the calls before
+    expect(await consoleCall(t, 'GET', '/auth/me', support.token)).toMatchObject({ status: 401, body: { errorKey: 'operators.not_logged_in' } });
+    expect(await consoleCall(t, 'GET', '/recharges', support.token)).toMatchObject({ status: 401, body: { errorKey: 'operators.not_logged_in' } });
+    // a session opened since lives on, and logging in again gives a working token
+    expect((await consoleCall(t, 'GET', '/auth/me', later.token)).status).toBe(200);
+    const again = await login(support.username, OPERATOR_PASSWORD);
+    expect((await consoleCall(t, 'GET', '/auth/me', again.body.token ?? '')).status).toBe(200);
   });
 });

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { startServerProcess, type ServerProcess } from '../support/processes.ts';
 import { ADDRESS, listing, stockOf } from '../support/orders.ts';
+import { recordSecretParams } from '../support/secrets.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, fund, SAFEWORD, walletUser, type WalletUser } from '../support/wallet.ts';
 
@@ -27,6 +28,8 @@ function startServer(): Promise<ServerProcess> {
 let clientCounter = 0;
 async function call(base: string, name: string, token: string, params: Record<string, string>): Promise<{ code: string; errorKey?: string; data?: unknown }> {
   clientCounter += 1;
+  // the server process checks these itself: the log scan must know them too
+  recordSecretParams({ ...params, token });
   const response = await fetch(`${base}/wap/api/${name}.action?token=${encodeURIComponent(token)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.77.${(clientCounter >> 8) & 255}.${clientCounter & 255}` },

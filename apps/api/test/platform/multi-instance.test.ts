@@ -9,6 +9,7 @@ import { connectRedis } from '../../src/platform/redis.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, stockOf, type Buyer } from '../support/orders.ts';
 import { startServerProcess, type ServerProcess } from '../support/processes.ts';
+import { recordSecretParams } from '../support/secrets.ts';
 import { registerUser, useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, SAFEWORD } from '../support/wallet.ts';
 
@@ -65,6 +66,8 @@ interface Answer<T = unknown> {
 
 async function call<T = unknown>(base: string, name: string, params: Record<string, string>, options: { token?: string; ip?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> {
   const query = options.token ? `?token=${encodeURIComponent(options.token)}` : '';
+  // the processes check these passwords themselves: the log scan must know them too
+  recordSecretParams({ ...params, token: options.token });
   const response = await fetch(`${base}/wap/api/${name}.action${query}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': options.ip ?? '10.99.0.1', ...options.headers },

@@ -1,47 +1,16 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { STORE_CONTENT_SECURITY_POLICY } from '../../src/static-apps.ts';
+import { writeBuiltAppFixtures } from '../support/built-apps.ts';
 import { startTestApp, useTestApp } from '../support/test-app.ts';
 
-// A stand-in for apps/store/dist: the server's behaviour does not depend on what the build contains.
-const dist = mkdtempSync(path.join(tmpdir(), 'caravan-store-'));
-mkdirSync(path.join(dist, 'assets'));
-writeFileSync(
-  path.join(dist, 'index.html'),
-  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/assets/app-1a2b.js"></script></head><body><div id="root"></div></body></html>',
-);
-const script = 'console.log("store");'.repeat(50);
-writeFileSync(path.join(dist, 'assets', 'app-1a2b.js'), script);
-writeFileSync(path.join(dist, 'assets', 'app-1a2b.js.gz'), gzipSync(script));
-writeFileSync(path.join(dist, 'robots.txt'), 'User-agent: *\n');
-// ... and for apps/console/dist
-const consoleDist = mkdtempSync(path.join(tmpdir(), 'caravan-console-'));
-mkdirSync(path.join(consoleDist, 'assets'));
-writeFileSync(
-  path.join(consoleDist, 'index.html'),
-  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/console/assets/console-9f8e.js"></script></head><body><div id="console"></div></body></html>',
-);
-writeFileSync(path.join(consoleDist, 'assets', 'console-9f8e.js'), 'console.log("console");');
-// ... and for apps/seller/dist
-const sellerDist = mkdtempSync(path.join(tmpdir(), 'caravan-seller-'));
-mkdirSync(path.join(sellerDist, 'assets'));
-writeFileSync(
-  path.join(sellerDist, 'index.html'),
-  '<!doctype html><html><head><meta name="caravan:platform-time-zone" content="Asia/Shanghai" /><script type="module" src="/seller/assets/seller-3c4d.js"></script></head><body><div id="seller"></div></body></html>',
-);
-const sellerScript = 'console.log("seller");'.repeat(50);
-writeFileSync(path.join(sellerDist, 'assets', 'seller-3c4d.js'), sellerScript);
-writeFileSync(path.join(sellerDist, 'assets', 'seller-3c4d.js.br'), brotliCompressSync(sellerScript));
-afterAll(() => {
-  rmSync(dist, { recursive: true, force: true });
-  rmSync(consoleDist, { recursive: true, force: true });
-  rmSync(sellerDist, { recursive: true, force: true });
-});
+const fixtures = writeBuiltAppFixtures();
+const script = fixtures.storeScript;
+afterAll(() => fixtures.remove());
 
-const t = await useTestApp({ storeDir: dist, consoleDir: consoleDist, sellerDir: sellerDist, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
+const t = await useTestApp({ storeDir: fixtures.storeDir, consoleDir: fixtures.consoleDir, sellerDir: fixtures.sellerDir, env: { PLATFORM_TIMEZONE: 'Europe/Berlin' } });
 
 describe('the built store', () => {
   it('answers its page at / and at every client route, with the platform zone and a strict policy', async () => {

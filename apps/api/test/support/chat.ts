@@ -5,21 +5,26 @@ import { expect, vi } from 'vitest';
 import { testEnv } from '../../src/env.ts';
 import { buildChatSocketServer } from '../../src/modules/chat/chat.socket.ts';
 import type { FastifyInstance } from 'fastify';
+import { testLogStream } from './secrets.ts';
 import { nextAddress, type TestApp } from './test-app.ts';
 
 // Helpers of the chat tests: a socket server on the test app's services, a socket client that keeps
 // every frame (each checked against the contract), console calls with any method, images to send.
 
+/** The chat socket server on the test app's services; its logs go to the run's log folder (the log scan reads them). */
 export async function startChatSocket(t: TestApp, options: { heartbeatMs?: number; onSocket?: (event: 'open' | 'close') => void } = {}): Promise<{ server: FastifyInstance; url: string }> {
+  const logFile = testLogStream('chat-socket');
   const server = await buildChatSocketServer({
-    env: testEnv(),
+    env: testEnv(logFile ? { LOG_LEVEL: 'info' } : {}),
     translator: t.services.translator,
     authenticate: (token) => t.services.sessions.authenticate(token),
     operators: t.services.operators,
     chat: t.services.chat,
     bus: t.services.bus,
+    ...(logFile ? { logStream: logFile.stream } : {}),
     ...options,
   });
+  if (logFile) server.addHook('onClose', async () => logFile.close());
   await server.listen({ host: '127.0.0.1', port: 0 });
   return { server, url: `ws://127.0.0.1:${(server.server.address() as AddressInfo).port}/` };
 }

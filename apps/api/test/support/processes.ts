@@ -2,10 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { TEST_FUND_PASSWORD_KEY } from '../../src/env.ts';
+import { openTestLogFile } from './secrets.ts';
 
 // The built server (`apps/api/dist/main.mjs`, made by `npm test`'s build step) as real processes:
 // `caravan serve` and `caravan worker`, configured by their environment alone, on free ports of
-// 127.0.0.1. For the crash and multi-instance tests.
+// 127.0.0.1. For the crash and multi-instance tests. What they print goes to a log file of the run too
+// (level info unless LOG_LEVEL is given), for the whole-suite log scan (tests/support/log-scan.ts).
 
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 export const SERVER_ENTRY = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
@@ -39,18 +41,22 @@ const READY_LINE = { serve: 'Caravan is running', worker: 'Caravan worker is run
 /** Starts `caravan <role>` with only these variables (plus defaults for ports and logging) and waits until it is ready. */
 export async function startServerProcess(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
   const [port, chatPort] = [await freePort(), await freePort()];
+  const logFile = openTestLogFile(role);
   const child = spawn(process.execPath, [SERVER_ENTRY, role], {
     cwd: root,
     // the same fund-password key as the in-process test app that prepared the users
-    env: { NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', SEED_DEMO: '0', PORT: String(port), CHAT_PORT: String(chatPort), FUND_PASSWORD_KEY: TEST_FUND_PASSWORD_KEY, ...env },
+    env: { NODE_ENV: 'production', LOG_LEVEL: logFile ? 'info' : 'warn', HOST: '127.0.0.1', SEED_DEMO: '0', PORT: String(port), CHAT_PORT: String(chatPort), FUND_PASSWORD_KEY: TEST_FUND_PASSWORD_KEY, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const collect = (chunk: Buffer) => {
     output += String(chunk);
+    logFile?.write(String(chunk));
   };
   child.stdout?.on('data', collect);
   child.stderr?.on('data', collect);
+  // its pipes close after the exit, once everything it printed has been read
+  child.once('close', () => logFile?.close());
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   await new Promise<void>((resolve, reject) => {
     const onData = () => {

@@ -10,7 +10,9 @@ import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
 import type { Lifecycle } from '../../src/platform/health.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { argon2Hasher } from '../../src/platform/passwords.ts';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
+import { instrumentSecretSources, recordSecret, recordSecretParams, recordingHasher, testLogStream } from './secrets.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -43,12 +45,15 @@ export interface CallOptions {
 
 /**
  * The real server on a fresh database, driven with app.inject. The clock stands still unless moved;
- * verification codes and uploads stay in memory so tests can read them.
+ * verification codes and uploads stay in memory so tests can read them. Its logs (level info unless the
+ * test sets LOG_LEVEL) go to a file of the run's log folder, which the whole-suite log scan reads
+ * (tests/support/log-scan.ts), and to `logStream` too when given.
  */
 export interface TestAppOptions {
   env?: Partial<Record<keyof Env, string>>;
   /** ISO time the manual clock starts at */
   start?: string;
+  /** also receives the app's log lines (the run's log file gets them anyway) */
   logStream?: NodeJS.WritableStream;
   /** share rate limits (and later jobs and chat fan-out) through this Redis */
   redis?: Redis;
@@ -71,13 +76,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const clock = new ManualClock(options.start);
   const codes = new RecordingCodeSender();
   const blobs = new MemoryBlobStore();
+  instrumentSecretSources();
+  const logFile = testLogStream('app', options.logStream);
+  const env = testEnv({ ...(logFile ? { LOG_LEVEL: 'info' } : {}), ...options.env });
+  for (const name of ['FUND_PASSWORD_KEY', 'UPLOAD_SIGNING_SECRET', 'METRICS_TOKEN'] as const) recordSecret(name, env[name]);
+  const logStream = logFile?.stream ?? options.logStream;
   const { app, services, pendingCalls, actions, routes, lifecycle } = await buildApp({
-    env: testEnv(options.env),
+    env,
     db: database.db,
     clock,
     codeSender: codes,
     blobStore: blobs,
-    ...(options.logStream ? { logStream: options.logStream } : {}),
+    hasher: recordingHasher(argon2Hasher()),
+    ...(logStream ? { logStream } : {}),
     ...(options.storeDir ? { storeDir: options.storeDir } : {}),
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
     ...(options.sellerDir ? { sellerDir: options.sellerDir } : {}),
@@ -94,6 +105,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     const all = Object.fromEntries(
       Object.entries({ ...params, ...(callOptions.token ? { token: callOptions.token } : {}) }).filter(([, value]) => value !== undefined),
     );
+    recordSecretParams(all);
     let payload: string | undefined;
     const headers: Record<string, string> = { ...callOptions.headers };
     if (as === 'query' || method === 'GET') {
@@ -130,6 +142,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     call,
     async close() {
       await app.close();
+      logFile?.close();
       if (!options.database) await database.drop();
     },
   };

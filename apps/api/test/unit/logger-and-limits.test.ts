@@ -14,6 +14,15 @@ describe('log redaction', () => {
     expect(redactUrl('/?operatorToken=op-secret&lastMessageId=42')).toBe('/?operatorToken=[redacted]&lastMessageId=42');
     expect(redactUrl('/?lang=en&token=buyer-secret')).toBe('/?lang=en&token=[redacted]');
   });
+
+  it('removes them inside a parameter value too (a signed URL sent back as a field)', () => {
+    const signed = encodeURIComponent(`/uploads/private/p${'a'.repeat(64)}.png?expires=1768450500&signature=SHpqVjr6q84y-_X&token=t0k`);
+    const redacted = redactUrl(`/wap/api/kyc!apply.action?idimg_1=${signed}&name=Amina&token=abc`);
+    expect(redacted).toBe(
+      `/wap/api/kyc!apply.action?idimg_1=%2Fuploads%2Fprivate%2Fp${'a'.repeat(64)}.png%3Fexpires%3D1768450500%26signature%3D[redacted]%26token%3D[redacted]&name=Amina&token=[redacted]`,
+    );
+    expect(redactUrl(`/x?next=%3FSignature%3Dabc`)).toBe('/x?next=%3FSignature%3D[redacted]');
+  });
 });
 
 describe('rate limiter (memory store)', () => {

@@ -19,6 +19,7 @@ import type { Bus } from '../../platform/bus.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { loggerOptions } from '../../platform/logger.ts';
+import { registerSecurityHeaders } from '../../platform/security-headers.ts';
 import type { Env } from '../../env.ts';
 import type { OperatorIdentity, OperatorsService } from '../operators/operators.service.ts';
 import { CHAT_CHANNEL, type ChatEvent } from './chat-events.ts';
@@ -73,6 +74,8 @@ interface Peer {
 
 export async function buildChatSocketServer(options: ChatSocketOptions): Promise<FastifyInstance> {
   const app = Fastify({ logger: { ...loggerOptions(options.env), ...(options.logStream ? { stream: options.logStream } : {}) } });
+  // its plain HTTP answers (anything but an upgrade) carry the same headers as the API's
+  registerSecurityHeaders(app);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   const { chat, translator } = options;
   const heartbeatMs = options.heartbeatMs ?? CHAT_HEARTBEAT_MS;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import { isBlobKey, isPrivateBlobKey } from '../../platform/blob-store.ts';
+import { API_CONTENT_SECURITY_POLICY } from '../../platform/security-headers.ts';
 import type { UploadSigner } from './upload-signing.ts';
 import { PRIVATE_UPLOADS_PATH, UPLOADS_PATH } from './uploads.service.ts';
 
@@ -15,8 +16,8 @@ function sendImage(reply: FastifyReply, key: string, stream: Readable) {
   const extension = key.slice(key.lastIndexOf('.') + 1);
   return reply
     .header('content-type', CONTENT_TYPE_BY_EXTENSION[extension] ?? 'application/octet-stream')
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'; sandbox")
+    // nosniff comes with every answer (platform/security-headers.ts); opened as a page, it runs nothing
+    .header('content-security-policy', `${API_CONTENT_SECURITY_POLICY}; sandbox`)
     .header('content-disposition', `inline; filename="${key}"`)
     .header('cross-origin-resource-policy', 'cross-origin')
     .send(stream);

@@ -14,7 +14,7 @@ import {
   consoleWithdrawAddress,
 } from '@caravan/contract/console';
 import { money, tryParseMoney, type Money } from '@caravan/contract/money';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toAppError } from '../../gateway/http-errors.ts';
@@ -255,12 +255,16 @@ export function registerPaymentRoutes(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>` +
     `<style>body{font-family:system-ui,sans-serif;max-width:28rem;margin:3rem auto;padding:0 1rem}button{font-size:1rem;padding:.6rem 1.2rem;margin:.3rem}</style></head><body>${body}</body></html>`;
   const escape = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+  // its inline style and its form, nothing else (the default policy of non-page answers would block the style)
+  const sendPage = (reply: FastifyReply, html: string, status = 200) =>
+    reply.code(status).type('text/html').header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'").send(html);
 
   app.get('/payments/simulator/:reference', { schema: { hide: true } }, async (request, reply) => {
     const { reference } = request.params as { reference: string };
     const order = await recharges.paymentOf('simulator', reference);
-    if (!order) return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
-    return reply.type('text/html').send(
+    if (!order) return sendPage(reply, page('Payment not found', '<h1>Payment not found</h1>'), 404);
+    return sendPage(
+      reply,
       page(
         'Payment simulator',
         `<h1>Payment simulator</h1><p>Order <b>${escape(order.orderNo)}</b>: ${escape(money.format(order.amount))} ${escape(order.fiatCurrency)} (state: ${escape(order.state)}).</p>` +
@@ -274,7 +278,7 @@ export function registerPaymentRoutes(
     const { reference } = request.params as { reference: string };
     const outcome = (request.body as { outcome?: string } | undefined)?.outcome === 'failed' ? 'failed' : 'succeeded';
     const order = await recharges.paymentOf('simulator', reference);
-    if (!order) return reply.code(404).type('text/html').send(page('Payment not found', '<h1>Payment not found</h1>'));
+    if (!order) return sendPage(reply, page('Payment not found', '<h1>Payment not found</h1>'), 404);
     const body = JSON.stringify({ reference, orderNo: order.orderNo, status: outcome, amount: money.format(order.amount), currency: order.fiatCurrency });
     const answer = await app.inject({
       method: 'POST',
@@ -283,6 +287,6 @@ export function registerPaymentRoutes(
       payload: body,
     });
     const state = answer.statusCode === 200 ? (answer.json() as { state: string }).state : 'error';
-    return reply.type('text/html').send(page('Payment simulator', `<h1>Payment ${escape(state)}</h1><p>Order ${escape(order.orderNo)}. You can close this page.</p>`));
+    return sendPage(reply, page('Payment simulator', `<h1>Payment ${escape(state)}</h1><p>Order ${escape(order.orderNo)}. You can close this page.</p>`));
   });
 }
