@@ -31,6 +31,10 @@ const FIGURES_JOINS = `left join lateral (
     from seller_goods sg where sg.shop_id = s.id) l on true
   left join lateral (select count(*)::int as followers from shop_follows sf where sf.shop_id = s.id) f on true`;
 
+function figuresOfRow(row: ShopFiguresRow): ShopFiguresRow {
+  return { shop_id: row.shop_id, goods: row.goods, sold: row.sold, reviews: row.reviews, good_reviews: row.good_reviews, followers: row.followers };
+}
+
 export interface ShopListFilter {
   status?: ShopStatus | undefined;
   /** the shop's id, or words of its name */
@@ -48,6 +52,13 @@ export class ShopsRepository {
     if (ids.length === 0) return [];
     const rows = await prepared<Record<string, unknown>>(this.pool, 'select * from shops where id = any($1)', [ids]);
     return rows.map(toShopRow);
+  }
+
+  /** The shops of these ids with their figures, in one statement (a card read cold). */
+  async byIdsWithFigures(ids: string[]): Promise<{ shop: ShopRow; figures: ShopFiguresRow }[]> {
+    if (ids.length === 0) return [];
+    const rows = await prepared<Record<string, unknown> & ShopFiguresRow>(this.pool, `select s.*, ${FIGURES_COLUMNS} from shops s ${FIGURES_JOINS} where s.id = any($1)`, [ids]);
+    return rows.map((row) => ({ shop: toShopRow(row), figures: figuresOfRow(row) }));
   }
 
   async findById(executor: Executor, id: string): Promise<ShopRow | undefined> {
@@ -101,10 +112,7 @@ export class ShopsRepository {
        order by word_similarity($1, lower(s.name)) desc, s.id`,
       [keyword, escapeLike(keyword), limit],
     );
-    return rows.map((row) => ({
-      shop: toShopRow(row),
-      figures: { shop_id: row.shop_id, goods: row.goods, sold: row.sold, reviews: row.reviews, good_reviews: row.good_reviews, followers: row.followers },
-    }));
+    return rows.map((row) => ({ shop: toShopRow(row), figures: figuresOfRow(row) }));
   }
 
   /** The console's list: by state, by id or words of the name (shops_name_trgm_idx), newest first; the count capped. */

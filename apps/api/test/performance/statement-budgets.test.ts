@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { buyer, listing, placeOrder, type Buyer, type Listing } from '../support/orders.ts';
+import { recordStatements, type RecordedStatement } from '../support/statements.ts';
+import { useTestApp } from '../support/test-app.ts';
+import { expectLedgerConsistent, SAFEWORD, TRC20_ADDRESS } from '../support/wallet.ts';
+
+// Statement budgets of the calls `npm run bench` measures (issue 17). A read answers with at most 2
+// statements (the session and one query); the money writes keep to the numbers ADR 0014 justifies. The
+// budgets are ceilings: a change that adds a round trip to a hot path fails here, not in a bench weeks later.
+
+const READ_BUDGET = 2;
+/** ADR 0014: session, fund password (4, serialised against parallel guessing), orders, ledger, order, commit. */
+const PAY_BUDGET = 20;
+/** ADR 0014: the priced lines, the idempotency claim, the per-buyer lock, stock, order, items, timeline. */
+const SUBMIT_BUDGET = 16;
+/** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, ledger hold, the withdrawal. */
+const WITHDRAW_BUDGET = 24;
+
+// the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
+const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });
+await seedSmallCatalogue(t, { products: 40, shops: 3 });
+
+let user: Buyer;
+let goods: Listing;
+
+async function measure(name: string, params: Record<string, unknown>, options: { token?: string; headers?: Record<string, string> } = {}) {
+  const { result, statements } = await recordStatements(() => t.call(name, params, options));
+  expect(result.code, `${name}: ${result.msg}`).toBe('0');
+  return { result, statements };
+}
+
+const describeStatements = (statements: RecordedStatement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 120)).join('\n');
+
+describe('statement budgets of the benchmarked calls', () => {
+  it('sets up a buyer with orders, a balance and a bound address', async () => {
+    user = await buyer(t, '5000');
+    goods = await listing(t);
+    const bound = await t.call('user!bindWithdrawAddress', { blockchain_name: 'TRC20', coin: 'USDT', channel_address: TRC20_ADDRESS }, { token: user.token });
+    expect(bound.code).toBe('0');
+    for (let index = 0; index < 3; index += 1) {
+      await placeOrder(t, user, { sellerGoodsId: goods.sellerGoodsId, goodsNum: index + 1 });
+      t.clock.advance(60_000);
+    }
+    // the session's last-seen time is written at most once per interval (not per request): done here
+    expect((await t.call('wallet!getUsdt', {}, { token: user.token })).code).toBe('0');
+  });
+
+  it.each([
+    ['wallet!getUsdt', {}, true],
+    ['order!listMain', { pageNum: 1, pageSize: 20 }, true],
+    ['order!listMain', { pageNum: 1, pageSize: 20, status: 0 }, true],
+    ['sellerGoods!list', { pageNum: 1, pageSize: 20 }, false],
+    ['sellerGoods!search', { keyword: 'shirt', pageNum: 1, pageSize: 20 }, false],
+    ['category!tree', {}, false],
+  ] as const)('%s %j reads with at most 2 statements', async (name, params, signedIn) => {
+    const { statements } = await measure(name, params, signedIn ? { token: user.token } : {});
+    expect(statements.length, describeStatements(statements)).toBeLessThanOrEqual(READ_BUDGET);
+  });
+
+  it('sellerGoods!info reads with at most 2 statements', async () => {
+    const { statements } = await measure('sellerGoods!info', { sellerGoodsId: goods.sellerGoodsId });
+    expect(statements.length, describeStatements(statements)).toBeLessThanOrEqual(READ_BUDGET);
+  });
+
+  it('order!listMain answers the page, the total and the first goods of each order from its one query', async () => {
+    const { result } = await measure('order!listMain', { pageNum: 1, pageSize: 2 }, { token: user.token });
+    const data = result.data as { pageInfo: { totalElements: number }; pageList: { username: string; goodsFrom: string; firstGoodsName: string; goodsCount: number }[] };
+    expect(data.pageInfo.totalElements).toBe(3);
+    expect(data.pageList).toHaveLength(2);
+    // newest first: the last order bought 3
+    expect(data.pageList.map((order) => order.goodsCount)).toEqual([3, 2]);
+    for (const order of data.pageList) {
+      expect(order.username).toBe(user.username);
+      expect(order.goodsFrom).not.toBe('');
+      expect(order.firstGoodsName).not.toBe('');
+    }
+    // a page past the end still knows the total (its one extra statement)
+    const past = await measure('order!listMain', { pageNum: 5, pageSize: 2 }, { token: user.token });
+    expect(past.result.data).toMatchObject({ pageInfo: { totalElements: 3 }, pageList: [] });
+    expect(past.statements.length).toBe(3);
+  });
+
+  it('order!submit, order!pay and withdraw!apply keep to the budgets of ADR 0014, and the ledger adds up', async () => {
+    const submitted = await measure(
+      'order!submit',
+      { orderInfo: JSON.stringify([{ sellerGoodsId: goods.sellerGoodsId, goodsNum: 7 }]), addressId: user.addressId },
+      { token: user.token, headers: { 'idempotency-key': 'budget-submit' } },
+    );
+    expect(submitted.statements.length, describeStatements(submitted.statements)).toBeLessThanOrEqual(SUBMIT_BUDGET);
+    const orderId = (submitted.result.data as { orderList: { id: string }[] }).orderList[0]?.id ?? '';
+
+    const paid = await measure('order!pay', { orderId, safeword: SAFEWORD }, { token: user.token });
+    expect(paid.statements.length, describeStatements(paid.statements)).toBeLessThanOrEqual(PAY_BUDGET);
+    const sold = await t.database.pool.query<{ n: number }>('select sold_num as n from seller_goods where id = $1', [goods.sellerGoodsId]);
+    expect(sold.rows[0]?.n).toBeGreaterThanOrEqual(7);
+
+    const withdrawn = await measure('withdraw!apply', { amount: '12.34', safeword: SAFEWORD, channel: 'USDT' }, { token: user.token, headers: { 'idempotency-key': 'budget-withdraw' } });
+    expect(withdrawn.statements.length, describeStatements(withdrawn.statements)).toBeLessThanOrEqual(WITHDRAW_BUDGET);
+    await expectLedgerConsistent(t);
+  });
+});
