@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { Database } from '@caravan/db/client';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
@@ -227,6 +227,9 @@ export interface ServedRoute {
   schema: Record<string, unknown> | undefined;
 }
 
+/** The longest path segment (a route parameter) the server accepts. */
+const MAX_PATH_SEGMENT = 200;
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
@@ -259,13 +262,21 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     requestIdHeader: 'x-request-id',
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
     // the router's own refusals (a URL that is not valid UTF-8, a path parameter over maxParamLength)
     // answer like every other refusal: the console's REST shape under its prefix, the envelope elsewhere
-    frameworkErrors: (_error, request, reply) => {
-      const refusal = new AppError('common.param_invalid', { field: 'url' });
-      return request.url.startsWith(`${CONSOLE_PREFIX}/`) ? sendRestError(reply, request, refusal, translator) : sendAppError((reply as FastifyReply).code(400), refusal, DEFAULT_LOCALE, translator);
-    },
+    frameworkErrors: (_error, request, reply) => refuseUrl(request, reply as FastifyReply),
+  });
+  const refuseUrl = (request: FastifyRequest, reply: FastifyReply) => {
+    const refusal = new AppError('common.param_invalid', { field: 'url' });
+    return request.url.startsWith(`${CONSOLE_PREFIX}/`) ? sendRestError(reply, request, refusal, translator) : sendAppError(reply.code(400), refusal, DEFAULT_LOCALE, translator);
+  };
+  // a path segment over the router's limit never names anything: refused the same way when a wildcard
+  // route (a built web app's page fallback) matched it instead of the router refusing it
+  app.addHook('onRequest', async (request, reply) => {
+    const pathname = request.url.split('?', 1)[0] ?? '';
+    if (pathname.length > MAX_PATH_SEGMENT && pathname.split('/').some((segment) => segment.length > MAX_PATH_SEGMENT)) return refuseUrl(request, reply);
+    return undefined;
   });
   const routes: ServedRoute[] = [];
   app.addHook('onRoute', (route) => {

@@ -8,6 +8,7 @@ import { recordSweep } from '../../../../tests/support/sweeps.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, placeOrder, sellerWithListing, type Buyer, type Seller } from '../support/orders.ts';
 import { isZodSchema, parametersOf, type FieldShape } from '../support/schema-walk.ts';
+import { recordNoSecretsInThisFile } from '../support/secrets.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent, operatorToken, walletUser } from '../support/wallet.ts';
 import { answerKey, legacyInject, legacyProblem, requestArbitrary, restArbitrary, restInject, restProblem } from './fuzz-inputs.ts';
@@ -32,6 +33,8 @@ const CONCURRENCY = 8;
 /** REST routes the sweep covers: the console's API and the payment callbacks (pages such as the payment simulator, docs and files are not API). */
 const REST_PREFIXES = ['/console/api/', '/api/payments/'];
 
+// its generated parameters are not secrets, whatever their names (see recordNoSecretsInThisFile)
+recordNoSecretsInThisFile();
 const t = await useTestApp();
 
 interface Finding {
