@@ -57,6 +57,8 @@ export default async function setup(project: TestProject) {
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplate', template);
   project.provide('redisUrl', redisUrl);
+  // FAULTS_SEED=N repeats a fault-injection run's random choices (apps/api/test/reliability/faults.test.ts)
+  project.provide('faultsSeed', /^\d+$/.test(process.env.FAULTS_SEED ?? '') ? Number(process.env.FAULTS_SEED) : null);
 
   return async () => {
     // this run's databases only: other runs may share this PostgreSQL at the same time ("_" is a
