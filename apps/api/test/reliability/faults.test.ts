@@ -133,6 +133,7 @@ const figures = {
   'redis cuts': 0,
   'requests during redis cut': 0,
   'server errors during redis cut': 0,
+  'requests during postgres restart': 0,
 };
 /** Business refusals by key (a replay of an applied decision answers one: counted, checked below). */
 const refusals = new Map<string, number>();
@@ -168,6 +169,7 @@ describe('fault injection', () => {
 
     let clientCounter = 0;
     let redisCut = false;
+    let postgresDown = false;
     /**
      * Sends one step until it is acknowledged (an answer below 500: done or refused), each attempt with
      * the same idempotency key; a lost connection, a 5xx or no answer in time is sent again.
@@ -179,6 +181,7 @@ describe('fault injection', () => {
         if (attempt > 0) figures.retried += 1;
         figures.requests += 1;
         if (redisCut) figures['requests during redis cut'] += 1;
+        if (postgresDown) figures['requests during postgres restart'] += 1;
         const base = await liveBase();
         try {
           const response = await send(base, AbortSignal.timeout(REQUEST_TIMEOUT_MS));
@@ -242,6 +245,8 @@ describe('fault injection', () => {
     const load = buyers.map(async (user, index) => {
       const mine = { orders: new Map<string, 'paid' | 'refunded'>(), deposits: 0, withdrawals: 0 };
       expected.set(user.id, mine);
+      // staggered, so requests arrive all the time rather than in bursts every CYCLE_MS
+      await sleep(between(0, CYCLE_MS));
       for (let cycle = 0; !stop; cycle += 1) {
         const cycleStarted = Date.now();
         const prefix = `${seed}-${index}-${cycle}`;
@@ -311,9 +316,11 @@ describe('fault injection', () => {
       if (kill === pgRestartAt) {
         await Promise.all(replicas.map((replica) => replica.restarting));
         phase('PostgreSQL stops');
+        postgresDown = true;
         await cluster.stop();
         await sleep(between(1000, 3000));
         await cluster.start();
+        postgresDown = false;
         figures['postgres restarts'] += 1;
         phase('PostgreSQL is back');
       }
@@ -342,6 +349,9 @@ describe('fault injection', () => {
     expect(figures.kills).toBeGreaterThanOrEqual(KILLS);
     expect(figures['postgres restarts']).toBe(1);
     expect(figures['redis cuts']).toBe(redisProxy ? 1 : 0);
+    // the outages met traffic
+    expect(figures['requests during postgres restart']).toBeGreaterThan(0);
+    if (redisProxy) expect(figures['requests during redis cut']).toBeGreaterThan(0);
 
     // every acknowledged write exists exactly once, in the state it was acknowledged in
     const orders = await t.database.pool.query<{ id: string; buyer_id: string; status: string; refund_state: string; total: string; payment_transfer_id: string | null }>(
