@@ -89,10 +89,18 @@ if (redisUrl) {
 }
 const redisPrefix = `faults${process.pid}${Date.now().toString(36)}`;
 
+/** Every replica started, so a failing run leaves none behind. */
+const everyReplica = new Set<ServerProcess>();
+afterAll(async () => {
+  for (const replica of everyReplica) await replica.kill();
+});
+
 async function startReplica(): Promise<ServerProcess> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startReplicaOnce();
+      const replica = await startReplicaOnce();
+      everyReplica.add(replica);
+      return replica;
     } catch (error) {
       // freePort's port can be taken by another process before the replica binds it: pick new ones
       if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
@@ -223,7 +231,7 @@ describe('fault injection', () => {
         }),
       );
     }
-    function console_(name: string, url: string, body: Record<string, unknown>) {
+    function consoleDecision(name: string, url: string, body: Record<string, unknown>) {
       return step(name, (base, signal) =>
         fetch(`${base}/console/api${url}`, { method: 'POST', headers: { authorization: `Bearer ${operator.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body), signal }),
       );
@@ -258,7 +266,7 @@ describe('fault injection', () => {
         mine.orders.set(orderId, 'paid');
         if (cycle % 3 === 1) {
           acknowledge('refund request', await legacy('refund request', 'order!returns', user.token, { orderId, returnReason: '1', returnDetail: 'fault test' }), ['orders.refund_in_progress']);
-          acknowledge('refund approve', await console_('refund approve', `/orders/${orderId}/refund/approve`, { reason: 'fault test' }), ['orders.refund_not_requested']);
+          acknowledge('refund approve', await consoleDecision('refund approve', `/orders/${orderId}/refund/approve`, { reason: 'fault test' }), ['orders.refund_not_requested']);
           mine.orders.set(orderId, 'refunded');
         }
         if (cycle % 4 === 2) {
@@ -266,7 +274,7 @@ describe('fault injection', () => {
           acknowledge('deposit', placedDeposit, []);
           const orderNo = (placedDeposit.body.data as { order_no: string }).order_no;
           const id = (await t.database.pool.query<{ id: string }>('select id from recharge_orders where order_no = $1', [orderNo])).rows[0]?.id ?? '';
-          acknowledge('deposit approve', await console_('deposit approve', `/recharges/${id}/approve`, {}), ['wallet.order_already_processed']);
+          acknowledge('deposit approve', await consoleDecision('deposit approve', `/recharges/${id}/approve`, {}), ['wallet.order_already_processed']);
           mine.deposits += 1;
         }
         if (cycle % 4 === 0) {
@@ -275,7 +283,7 @@ describe('fault injection', () => {
           const orderNo = (applied.body.data as { order_no: string }).order_no;
           const id = (await t.database.pool.query<{ id: string }>('select id from withdraw_orders where order_no = $1', [orderNo])).rows[0]?.id ?? '';
           const txHash = Array.from({ length: 64 }, (_, position) => '0123456789abcdef'[(index * 7 + cycle * 13 + position * 5) % 16]).join('');
-          acknowledge('withdrawal approve', await console_('withdrawal approve', `/withdrawals/${id}/approve`, { txHash }), ['wallet.order_already_processed']);
+          acknowledge('withdrawal approve', await consoleDecision('withdrawal approve', `/withdrawals/${id}/approve`, { txHash }), ['wallet.order_already_processed']);
           mine.withdrawals += 1;
         }
         while (!stop && Date.now() - cycleStarted < CYCLE_MS) await sleep(100);
