@@ -229,8 +229,10 @@ switch (command) {
     exec(process.execPath, [apiEntry, 'seed', ...rest]);
     break;
   case 'migrate':
+  case 'backup':
+  case 'restore':
     ensureBuilt(pnpmEntry);
-    exec(process.execPath, [apiEntry, 'migrate', ...rest]);
+    exec(process.execPath, [apiEntry, command, ...rest]);
     break;
   case 'dev':
     exec(process.execPath, [pnpmEntry, '--filter', '@caravan/api', 'run', 'dev', ...rest]);

@@ -7,6 +7,7 @@ declare module 'vitest' {
     pgAdminUrl: string;
     pgTemplate: string;
     redisUrl: string | null;
+    faultsSeed: number | null;
   }
 }
 

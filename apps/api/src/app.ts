@@ -337,7 +337,19 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   if (env.NODE_ENV !== 'test') settings.startRefreshing();
   app.addHook('onClose', async () => settings.stop());
 
-  const limiter = new RateLimiter(deps.redis ? new RedisRateLimitStore(deps.redis, `${env.REDIS_KEY_PREFIX}:rl:`) : new MemoryRateLimitStore(clock), clock);
+  // with Redis down, limits are counted in this process until it answers again (docs/reliability.md)
+  let redisLimitsFailing = false;
+  const limiter = deps.redis
+    ? new RateLimiter(new RedisRateLimitStore(deps.redis, `${env.REDIS_KEY_PREFIX}:rl:`), clock, {
+        store: new MemoryRateLimitStore(clock),
+        onStoreError: (error) => {
+          if (redisLimitsFailing) return;
+          redisLimitsFailing = true;
+          app.log.warn({ err: error }, 'rate limits: Redis failed; counting in this process meanwhile');
+          setTimeout(() => (redisLimitsFailing = false), 10_000).unref();
+        },
+      })
+    : new RateLimiter(new MemoryRateLimitStore(clock), clock);
   const hasher = deps.hasher ?? argon2Hasher();
   const accountsRepository = new AccountsRepository(db);
   const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));

@@ -114,6 +114,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   return result.data;
 }
 
+/** The search path child tools are looked up on (pg_dump and pg_restore for `caravan backup|restore`). */
+export function systemPath(): string {
+  return process.env.PATH ?? '';
+}
+
 /** Environment for tests and tools: defaults plus explicit overrides, ignoring the process environment. */
 /** The tests' fund-password key (tests never read or write a key file). */
 export const TEST_FUND_PASSWORD_KEY = 'test-fund-password-key-0123456789abcdef';

@@ -1,7 +1,8 @@
 import { buildApp } from './app.ts';
 import { announceRestart, buildChatSocketServer } from './modules/chat/chat.socket.ts';
-import { loadEnv } from './env.ts';
-import { openDatabase } from './platform/database.ts';
+import { loadEnv, systemPath } from './env.ts';
+import { describeLocation, locateDatabase, openDatabase } from './platform/database.ts';
+import { backupDatabase, BackupProblem, defaultBackupFile, restoreDatabase } from './platform/backup.ts';
 import { connectRedis } from './platform/redis.ts';
 import { LocalDiskBlobStore } from './platform/blob-store.ts';
 import { argon2Hasher } from './platform/passwords.ts';
@@ -20,7 +21,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 // `caravan serve` (the API, web apps and chat socket; with WORKER=on also the background jobs),
 // `caravan worker` (the background jobs only, with health and metrics on PORT), `caravan migrate`,
-// `caravan seed`.
+// `caravan seed`, `caravan backup [file]`, `caravan restore <file> [--force]`.
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -229,13 +230,55 @@ async function scaleFixtures(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'seed-scale': scaleFixtures, 'bench-fixtures': benchFixtures };
+/** The first argument after the command that is not an option. */
+function positional(): string | undefined {
+  return process.argv.slice(3).find((argument) => !argument.startsWith('--'));
+}
+
+/**
+ * `caravan backup [file]`: pg_dump (custom format) of DATABASE_URL or the embedded database, by default
+ * into DATA_DIR/backups/caravan-<UTC time>.dump. Safe while the server runs (one consistent snapshot).
+ */
+async function backup(): Promise<void> {
+  const env = loadEnv();
+  const location = await locateDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  try {
+    const file = positional() ?? defaultBackupFile(resolveFromRoot(env.DATA_DIR), new Date());
+    const done = await backupDatabase(location.url, file, systemPath());
+    say(`backup written: ${done.file} (${done.bytes} bytes, ${describeLocation(location)}, ${done.tool.path})`);
+  } finally {
+    await location.stopEmbedded();
+  }
+}
+
+/**
+ * `caravan restore <file> [--force]`: pg_restore of such a backup into DATABASE_URL or the embedded
+ * database, which must be empty (--force: replace what the backup holds). Stop the server first.
+ */
+async function restore(): Promise<void> {
+  const env = loadEnv();
+  const file = positional();
+  if (!file) throw new BackupProblem('name the backup file: caravan restore <file> [--force]');
+  const location = await locateDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  try {
+    const done = await restoreDatabase(location.url, file, { force: process.argv.includes('--force') }, systemPath());
+    say(`restored ${path.resolve(file)} into ${describeLocation(location)} (${done.tool.path})`);
+  } finally {
+    await location.stopEmbedded();
+  }
+}
+
+const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'seed-scale': scaleFixtures, 'bench-fixtures': benchFixtures, backup, restore };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);
   process.exit(2);
 }
 run().catch((error: unknown) => {
+  if (error instanceof BackupProblem) {
+    process.stderr.write(`caravan ${command}: ${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

