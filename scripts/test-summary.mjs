@@ -24,6 +24,14 @@ export function summarize(reportFile, exitStatus) {
   return { passed, failed, skipped, line: `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}` };
 }
 
+/** The counts of several runs (the passes of one `npm test`) as one summary. */
+export function combine(summaries) {
+  const passed = summaries.reduce((sum, one) => sum + one.passed, 0);
+  const failed = summaries.reduce((sum, one) => sum + one.failed, 0);
+  const skipped = summaries.reduce((sum, one) => sum + one.skipped, 0);
+  return { passed, failed, skipped, line: `${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}` };
+}
+
 /** The reliability sweeps' figures (tests/support/sweeps.ts), one line per sweep, sorted by name. */
 export function sweepLines(sweepsDir) {
   if (!existsSync(sweepsDir)) return [];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 // @ts-expect-error: a plain .mjs script without types
-import { summarize, sweepLines } from '../../scripts/test-summary.mjs';
+import { combine, summarize, sweepLines } from '../../scripts/test-summary.mjs';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'caravan-summary-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -17,6 +17,13 @@ describe('the summary lines of npm test', () => {
     }));
     expect(summarize(report, 1).line).toBe('7 passed, 2 failed, 2 skipped');
     expect(summarize(path.join(dir, 'missing.json'), 0).line).toBe('0 passed, 1 failed');
+  });
+
+  it('adds up the passes of one run (the parallel files, then the ones that run alone)', () => {
+    const one = { passed: 10, failed: 0, skipped: 0 };
+    const two = { passed: 2, failed: 1, skipped: 1 };
+    expect(combine([one, two]).line).toBe('12 passed, 1 failed, 1 skipped');
+    expect(combine([one, { passed: 0, failed: 0, skipped: 0 }]).line).toBe('10 passed, 0 failed');
   });
 
   it('prints each sweep record as one line, sorted by name, and nothing without records', () => {

@@ -65,7 +65,7 @@ export default async function setup(project: TestProject) {
   const logDir = path.join(LOGS_ROOT, runId);
   mkdirSync(logDir, { recursive: true });
   project.provide('logDir', logDir);
-  // FAULTS_SEED=N repeats a fault-injection run's random choices (apps/api/test/reliability/faults.test.ts)
+  // FAULTS_SEED=N repeats a fault-injection run's random choices (apps/api/test/reliability/faults.alone.test.ts)
   project.provide('faultsSeed', /^\d+$/.test(process.env.FAULTS_SEED ?? '') ? Number(process.env.FAULTS_SEED) : null);
 
   return async () => {
