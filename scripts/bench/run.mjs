@@ -82,6 +82,18 @@ function start(command, args, env, readyWhen) {
   });
 }
 
+/** A process's resident memory in MB (Linux /proc), or undefined elsewhere. */
+function residentMegabytes(pid) {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const RSS_GOAL_MB = 300;
+
 function stop(child) {
   return new Promise((resolve) => {
     if (child.exitCode !== null) return resolve();
@@ -417,7 +429,10 @@ async function main() {
     const consoleResult = consoleScenario && scale ? await measureConsole({ root, baseUrl: base, databaseUrl, pg, chromiumPath: CHROMIUM_PATH, measure, rotating, scale, log }) : undefined;
     if (consoleResult) rows.push(...consoleResult.rows);
     const info = rows.find((row) => row.name === 'sellerGoods!info');
+    // what the API process holds after everything above ran against it (issue 17: under 300 MB)
+    const apiRssMb = residentMegabytes(api.pid);
     const goals = [
+      apiRssMb !== undefined ? `API resident memory after the bench: ${apiRssMb} MB (goal < ${RSS_GOAL_MB} MB)` : undefined,
       info && ceilings.pg ? `sellerGoods!info at ${Math.round((info.requestsPerSecond / ceilings.pg) * 100)}% of the bare-pg ceiling (goal >= 50%)` : undefined,
       ...rows
         .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
@@ -431,7 +446,7 @@ async function main() {
     ].filter(Boolean);
 
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    const environment = { node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries } } : {}) };
+    const environment = { apiRssMb, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries } } : {}) };
     const sections = [
       `# Bench ${date}`,
       rows.length > 0
