@@ -6,7 +6,7 @@
 //
 // Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 50),
 // BENCH_PRODUCTS (default 50000), BENCH_WALLET_USERS (users of the withdraw!apply scenario, each
-// applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset; "store" or
+// applies once: default 1000), BENCH_SCENARIOS (comma-separated names to run a subset; "api" for every API scenario; "store" or
 // store:bundle, store:lighthouse, store:axe, store:mobile (the /wap site, Lighthouse mobile preset) for the store alone), BENCH_LIGHTHOUSE_RUNS (default 3),
 // CHROMIUM_PATH (set by scripts/bootstrap.mjs), DATABASE_URL (bench against an external PostgreSQL
 // instead of the embedded one in .data/bench). The scenario "chat" is the chat socket's fan-out with
@@ -38,6 +38,8 @@ const API_PORT = 18080;
 const COLD_API_PORT = 18081;
 const CEILING_PORT = 18090;
 const only = process.env.BENCH_SCENARIOS ? new Set(process.env.BENCH_SCENARIOS.split(',')) : undefined;
+/** Whether an API scenario runs: all without BENCH_SCENARIOS, all with "api", else those named. */
+const wants = (name) => !only || only.has('api') || only.has(name);
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const store = storeParts(only);
@@ -357,7 +359,7 @@ function table(rows, ceilings) {
 /** The API scenarios and the two ceilings; the servers it starts go into `children` (stopped by the caller). */
 async function measureApi(base, children) {
   const rows = [];
-  const wallet = !only || ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain', 'chat'].some((name) => only.has(name)) ? walletFixtures() : undefined;
+  const wallet = ['wallet!getUsdt', 'withdraw!apply', 'checkout', 'order!listMain', 'chat'].some(wants) ? walletFixtures() : undefined;
   // a second server on the same database with the catalogue micro-caches off: "cold" scenarios
   const cold = await start(
     process.execPath,
@@ -391,21 +393,21 @@ async function measureApi(base, children) {
     ['cold: sellerGoods!search-keyword 9,000 prefixes', coldBase, rotating(shuffled(sample.words.flatMap((word) => [3, 4, 5].map((length) => legacy('sellerGoods!search-keyword', `keyword=${word.slice(0, length)}`)))))],
     ['cold: sellerGoods!search 3,000 words', coldBase, rotating(shuffled(sample.words.map((word) => legacy('sellerGoods!search', `keyword=${word}&pageNum=1&pageSize=20`))))],
     ...(wallet ? [['wallet!getUsdt', base, rotating(wallet.users.map((user) => legacy('wallet!getUsdt', `token=${encodeURIComponent(user.token)}`)))]] : []),
-  ].filter(([name]) => !only || name.startsWith('ceiling') || only.has(name));
+  ].filter(([name]) => name.startsWith('ceiling') || wants(name));
 
   for (const [name, url, requests] of scenarios) rows.push(await measure(name, url, requests));
-  if (wallet && (!only || only.has('withdraw!apply'))) {
+  if (wallet && wants('withdraw!apply')) {
     // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
     await new Promise((resolve) => setTimeout(resolve, 11_000));
     rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
   }
-  if (wallet && (!only || only.has('checkout'))) {
+  if (wallet && wants('checkout')) {
     rows.push(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet)));
   }
-  if (wallet && (!only || only.has('order!listMain'))) {
+  if (wallet && wants('order!listMain')) {
     rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
   }
-  if (wallet && (!only || only.has('chat'))) {
+  if (wallet && wants('chat')) {
     rows.push(...(await measureChat({ chatUrl: `ws://127.0.0.1:${serverEnv.CHAT_PORT}/`, users: wallet.users, log })));
   }
   const ceilings = {
