@@ -12,7 +12,8 @@ export interface Rng {
   amount(min: number, max: number): string;
 }
 
-function mulberry32(seed: number): () => number {
+/** mulberry32: a small seeded generator of numbers in [0, 1) (also the fault-injection sweep's dice). */
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

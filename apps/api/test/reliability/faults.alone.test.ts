@@ -6,6 +6,7 @@ import { embeddedBinDir } from '@caravan/db/embedded';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { recordSweep } from '../../../../tests/support/sweeps.ts';
 import { ORDER_STATES, REFUND_STATES } from '../../src/modules/orders/order-state.ts';
+import { mulberry32 } from '../../src/seed/rng.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { migratedDatabase, startPrivateCluster } from '../support/clusters.ts';
 import { buyer, listing, type Buyer } from '../support/orders.ts';
@@ -52,18 +53,8 @@ const WITHDRAWAL = '20';
 
 const seed = inject('faultsSeed') ?? Math.floor(Math.random() * 2 ** 31);
 console.log(`[faults] seed ${seed} (FAULTS_SEED=${seed} repeats this run's random choices)`);
-/** mulberry32: small, seeded, good enough to pick moments and victims */
-function seededRandom(start: number): () => number {
-  let state = start >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-const random = seededRandom(seed);
+// mulberry32: small, seeded, good enough to pick moments and victims
+const random = mulberry32(seed);
 const between = (low: number, high: number) => low + Math.floor(random() * (high - low));
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
