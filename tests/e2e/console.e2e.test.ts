@@ -138,15 +138,21 @@ beforeAll(async () => {
 screenshotFailures(() => page);
 afterAll(() => closeAll(context, browser, server));
 
+/** The open drawer's panel (antd 6 names it a section). */
+const OPEN_DRAWER = '.ant-drawer-open .ant-drawer-section';
+
 /**
  * axe-core in the page as it is (evaluated through the devtools protocol, which the page's CSP does not
- * govern); `within` limits it to an open drawer or dialog (what lies under its mask is not in use).
+ * govern); `within` limits it to an open drawer or dialog (what lies under its mask is not in use), and
+ * must find it.
  */
 async function seriousAxeViolations(within?: string): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async (selector) => {
     const axe = (globalThis as unknown as { axe: { run(context: Document | Element, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const outcome = await axe.run((selector ? document.querySelector(selector) : null) ?? document, { resultTypes: ['violations'] });
+    const scope = selector ? document.querySelector(selector) : document;
+    if (!scope) throw new Error(`nothing to check: no ${selector} in the page`);
+    const outcome = await axe.run(scope, { resultTypes: ['violations'] });
     // each with where it is, so a failure says what to fix
     return outcome.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -240,7 +246,7 @@ describe('the operator console', () => {
       await screenshot(page, 'console-recharge-proof-zoomed');
       await page.locator('.ant-image-preview-close').click();
       await previewImage.waitFor({ state: 'hidden', ...WAIT });
-      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-recharges');
       await drawer(title).getByRole('button', { name: queues('actions.approve') }).click();
       // 250.5 declared, 250 arrived on chain: the operator approves what arrived
@@ -413,7 +419,7 @@ describe('the operator console', () => {
       await drawer(title).getByLabel(chat('reply')).fill('It left the warehouse this morning.');
       await drawer(title).getByRole('button', { name: chat('send') }).click();
       await drawer(title).getByText('It left the warehouse this morning.').waitFor(WAIT);
-      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-chat');
       await closeDrawer(title);
     },
@@ -452,7 +458,7 @@ describe('the operator console', () => {
       await drawer(title).getByRole('button', { name: catalog('goods.disable') }).click();
       await confirmDialog(catalog('goods.disableTitle', { name: work.goods.name }), { [queues('fields.reason')]: 'recalled by the maker' }, catalog('goods.disabled'));
       await drawer(title).locator('.ant-tag', { hasText: common('states.off_shelf') }).first().waitFor(WAIT);
-      expect(await seriousAxeViolations('.ant-drawer-content')).toEqual([]);
+      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-goods');
       expect(await listed()).toBe(0);
       await closeDrawer(title);
