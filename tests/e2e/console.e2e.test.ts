@@ -414,7 +414,7 @@ describe('the operator console', () => {
       await dialog.getByLabel(queues('fields.txHash')).fill(REVIEWED_TX_HASH);
       await dialog.getByRole('button', { name: common('actions.confirm') }).click();
       const review = dialog.getByRole('checkbox', { name: queues('withdrawals.reviewConfirm') });
-      await dialog.getByText(common('validation.required', { field: queues('withdrawals.reviewConfirm') })).waitFor(WAIT);
+      await dialog.getByText(common('validation.tick')).waitFor(WAIT);
       expect(await review.isChecked()).toBe(false);
       expect((await t.database.pool.query<{ state: string }>('select state from withdraw_orders where id = $1', [withdrawal.id])).rows[0]?.state).toBe('pending');
       await review.check();
