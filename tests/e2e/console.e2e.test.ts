@@ -1,5 +1,4 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { applyWithdrawal, expectLedgerConsistent, placeRecharge, rechargeIdOf, S
 import { formatLocalTime } from '../../packages/ui/src/format.ts';
 import { HOUR_MS } from '../../apps/api/src/platform/clock.ts';
 import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { seriousAxeViolations } from './support/axe.ts';
 import { english } from './support/messages.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
 
@@ -44,7 +44,6 @@ const catalog = english('catalog', 'console');
 const operatorTexts = english('operators', 'console');
 const root = path.resolve(import.meta.dirname, '..', '..');
 const serverMessages = JSON.parse(readFileSync(path.join(root, 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const ADMIN = DEMO_OPERATORS.admin;
 const SUPPORT = DEMO_OPERATORS.support;
 const TX_HASH = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90';
@@ -158,25 +157,6 @@ afterAll(() => closeAll(context, browser, server));
 /** The open drawer's panel (antd 6 names it a section). */
 const OPEN_DRAWER = '.ant-drawer-open .ant-drawer-section';
 
-/**
- * axe-core in the page as it is (evaluated through the devtools protocol, which the page's CSP does not
- * govern); `within` limits it to an open drawer or dialog (what lies under its mask is not in use), and
- * must find it.
- */
-async function seriousAxeViolations(within?: string): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async (selector) => {
-    const axe = (globalThis as unknown as { axe: { run(context: Document | Element, options: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const scope = selector ? document.querySelector(selector) : document;
-    if (!scope) throw new Error(`nothing to check: no ${selector} in the page`);
-    const outcome = await axe.run(scope, { resultTypes: ['violations'] });
-    // each with where it is, so a failure says what to fix
-    return outcome.violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-  }, within);
-}
-
 async function logIn(username: string, password: string): Promise<void> {
   await page.getByLabel(common('login.username')).fill(username);
   await page.getByLabel(common('login.password')).fill(password);
@@ -242,7 +222,7 @@ describe('the operator console', () => {
       await page.waitForURL('**/console/login', WAIT);
       await logIn(ADMIN.username, 'not-the-password');
       await page.getByRole('alert').filter({ hasText: serverMessages['operators.login_failed'] ?? '' }).waitFor(WAIT);
-      expect(await seriousAxeViolations()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await logIn(ADMIN.username, ADMIN.password);
       await page.getByRole('heading', { name: audit('dashboard.title') }).waitFor(WAIT);
       await page.getByTestId('operator').filter({ hasText: common('roles.admin') }).waitFor(WAIT);
@@ -253,7 +233,7 @@ describe('the operator console', () => {
       await nav.getByRole('menuitem', { name: `${common('nav.recharges')} (${common('nav.pendingCount', { count: 1 })})` }).waitFor(WAIT);
       await nav.getByRole('menuitem', { name: `${common('nav.refunds')} (${common('nav.pendingCount', { count: 1 })})` }).waitFor(WAIT);
       await screenshot(page, 'console-dashboard');
-      expect(await seriousAxeViolations()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     },
     STEP,
   );
@@ -264,7 +244,7 @@ describe('the operator console', () => {
       await page.getByRole('navigation').getByRole('menuitem', { name: new RegExp(common('nav.recharges')) }).click();
       await page.getByRole('heading', { name: queues('recharges.title') }).waitFor(WAIT);
       await page.getByRole('link', { name: work.recharge.orderNo }).waitFor(WAIT);
-      expect(await seriousAxeViolations()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await openFromKeyboard(work.recharge.orderNo);
       const title = queues('recharges.detail', { orderNo: work.recharge.orderNo });
       const proof = drawer(title).getByRole('img', { name: queues('recharges.proofAlt', { orderNo: work.recharge.orderNo }) });
@@ -280,7 +260,7 @@ describe('the operator console', () => {
       await screenshot(page, 'console-recharge-proof-zoomed');
       await page.locator('.ant-image-preview-close').click();
       await previewImage.waitFor({ state: 'hidden', ...WAIT });
-      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
+      expect(await seriousAxeViolations(page, OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-recharges');
       await drawer(title).getByRole('button', { name: queues('actions.approve') }).click();
       // 250.5 declared, 250 arrived on chain: the operator approves what arrived
@@ -381,7 +361,7 @@ describe('the operator console', () => {
       await drawer(drawerTitle).getByText(NEW_ADDRESS).waitFor(WAIT);
       await drawer(drawerTitle).getByRole('button', { name: queues('actions.reject') }).waitFor(WAIT);
       expect(await drawer(drawerTitle).getByRole('button', { name: queues('actions.approve') }).count()).toBe(0);
-      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
+      expect(await seriousAxeViolations(page, OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-withdrawal-held');
       // forced through with the session's own token: refused until then, and still waiting
       expect(await postAsOperator(`/withdrawals/${withdrawal.id}/approve`, { txHash: TX_HASH })).toMatchObject({ status: 409, body: { errorKey: 'wallet.withdraw_held' } });
@@ -552,7 +532,7 @@ describe('the operator console', () => {
       await drawer(title).getByLabel(chat('reply')).fill('It left the warehouse this morning.');
       await drawer(title).getByRole('button', { name: chat('send') }).click();
       await drawer(title).getByText('It left the warehouse this morning.').waitFor(WAIT);
-      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
+      expect(await seriousAxeViolations(page, OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-chat');
       await closeDrawer(title);
     },
@@ -573,7 +553,7 @@ describe('the operator console', () => {
       await row.getByText('女裝精選').waitFor(WAIT);
       const tree = await t.call<{ id: string; name: string }[]>('category!tree', { lang: 'tw' }, { method: 'GET' });
       expect(tree.data?.find((node) => node.id === work.category.id)?.name).toBe('女裝精選');
-      expect(await seriousAxeViolations()).toEqual([]);
+      expect(await seriousAxeViolations(page)).toEqual([]);
       await screenshot(page, 'console-categories');
 
       // goods: off every shop's shelf; the store's lists drop its listings
@@ -591,7 +571,7 @@ describe('the operator console', () => {
       await drawer(title).getByRole('button', { name: catalog('goods.disable') }).click();
       await confirmDialog(catalog('goods.disableTitle', { name: work.goods.name }), { [queues('fields.reason')]: 'recalled by the maker' }, catalog('goods.disabled'));
       await drawer(title).locator('.ant-tag', { hasText: common('states.off_shelf') }).first().waitFor(WAIT);
-      expect(await seriousAxeViolations(OPEN_DRAWER)).toEqual([]);
+      expect(await seriousAxeViolations(page, OPEN_DRAWER)).toEqual([]);
       await screenshot(page, 'console-goods');
       expect(await listed()).toBe(0);
       await closeDrawer(title);
