@@ -702,8 +702,8 @@ describe('a signed-in buyer outside ordering', () => {
     expect(await deposit.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
     await deposit.getByRole('button').click();
     const rechargeDialog = page.getByRole('dialog', { name: wallet('detail.rechargeTitle') });
-    await rechargeDialog.waitFor(WAIT);
-    expect(await rechargeDialog.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
+    // (the dialog opens before its record has loaded)
+    await expect.poll(() => rechargeDialog.textContent(), WAIT).toContain(formatUsdt(DEPOSIT, 'en'));
     expect(problems).toEqual([]);
   }, STEP);
 
