@@ -3,19 +3,26 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { money, parseMoney } from '@caravan/contract/money';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatUsdt } from '../../packages/ui/src/format.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures, VIEWPORT } from './support/browser.ts';
+import { formatLocalTime, formatUsdt } from '../../packages/ui/src/format.ts';
+import { expectLedgerConsistent, userIdOf, withdrawalIdOf } from '../../apps/api/test/support/wallet.ts';
+import { readsLeftToRight } from './support/bidi.ts';
+import { changeWithdrawAddress, operatorLogin, payOutWithdrawal } from './support/console-api.ts';
+import { animationsFinished, closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures, VIEWPORT } from './support/browser.ts';
 import { apiLogin, choose, configure, fundedBuyer, logIn, logOut, toast } from './support/buyer.ts';
-import { english } from './support/messages.ts';
+import { english, messagesIn } from './support/messages.ts';
 import { startStoreServer, type StoreServer } from './support/store-server.ts';
 
 // What a signed-in buyer does outside ordering, in Chromium against the real API server serving the
 // built store: the header search (suggestions, empty-search warning, history), the cart drawer,
 // favourite goods and followed shops, the address book, the login and fund passwords, and the wallet
 // (withdrawal address, a withdrawal with its fee, records). The account is arranged through the server
-// (registered, 500 USDT approved); everything the buyer does goes through the pages. The steps share one
-// page and run in order; a failed step fails the ones after it. Screenshots (en) of the cart drawer, the
-// address book and the wallet go to tests/e2e/screenshots/.
+// (registered, 500 USDT approved); everything the buyer does goes through the pages. Then an operator pays
+// that withdrawal out and changes the bound address (through the console's REST routes): the buyer's next
+// withdrawal is held until the cool-down ends and reviewed as the first to that address, which its record
+// and details say, in English and in Arabic (right to left, the time in one left-to-right piece). The steps
+// share one page and run in order; a failed step fails the ones after it. Screenshots (en) of the cart
+// drawer, the address book and the wallet, and of the held withdrawal's details (en, ar) go to
+// tests/e2e/screenshots/.
 
 const WAIT = { timeout: 30_000 };
 const STEP = 60_000;
@@ -25,6 +32,7 @@ const catalog = english('catalog');
 const cart = english('cart');
 const address = english('address');
 const wallet = english('wallet');
+const walletAr = messagesIn('ar', 'wallet');
 const serverMessages = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '..', '..', 'locales', 'en', 'server.json'), 'utf8')) as Record<string, string>;
 
 const USERNAME = `wallet${Date.now().toString(36).slice(-6)}`;
@@ -40,6 +48,11 @@ const FEE_RATE = '0.015';
 const WITHDRAWAL = '123.45';
 /** A valid TRC20 address (base58check): where the withdrawals go. */
 const WITHDRAW_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** The TRC20 address an operator binds instead, and the hash of the payout to the first one. */
+const NEW_WITHDRAW_ADDRESS = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
+const PAYOUT_HASH = 'c3d4e5f6'.repeat(8);
+/** Above the review threshold set for first withdrawals to an address (100). */
+const HELD_WITHDRAWAL = '150';
 
 interface Goods {
   id: string;
@@ -206,6 +219,21 @@ async function addAddress(entry: AddressEntry): Promise<void> {
 }
 
 let orderNo = '';
+/** the withdrawal applied for after the operator's address change, and the end of its cool-down */
+let heldOrderNo = '';
+let heldUntil = new Date(0);
+
+/** An instant as the store writes it: in the buyer's zone (the browser's). */
+async function shownTime(instant: Date): Promise<string> {
+  return formatLocalTime(instant, await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone));
+}
+
+/** The order number the page shows once a withdrawal was applied for. */
+async function submittedWithdrawal(): Promise<string> {
+  const placed = page.getByRole('status').filter({ hasText: wallet('submitted.withdrawTitle') });
+  await placed.waitFor(WAIT);
+  return /\S+$/.exec(((await placed.getByText(wallet('submitted.orderNo')).textContent()) ?? '').trim())?.[0] ?? '';
+}
 
 /** What the server says the wallet holds (a separate API session of the buyer). */
 async function serverBalance(): Promise<{ money: string; frozen: string }> {
@@ -627,9 +655,7 @@ describe('a signed-in buyer outside ordering', () => {
 
     await fundPassword.fill(NEW_FUND_PASSWORD);
     await page.getByRole('button', { name: wallet('withdraw.submit') }).click();
-    const placed = page.getByRole('status').filter({ hasText: wallet('submitted.withdrawTitle') });
-    await placed.waitFor(WAIT);
-    orderNo = /\S+$/.exec(((await placed.getByText(wallet('submitted.orderNo')).textContent()) ?? '').trim())?.[0] ?? '';
+    orderNo = await submittedWithdrawal();
     expect(orderNo.length).toBeGreaterThan(0);
     expect(problems).toEqual([]);
   }, STEP);
@@ -676,8 +702,84 @@ describe('a signed-in buyer outside ordering', () => {
     expect(await deposit.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
     await deposit.getByRole('button').click();
     const rechargeDialog = page.getByRole('dialog', { name: wallet('detail.rechargeTitle') });
-    await rechargeDialog.waitFor(WAIT);
-    expect(await rechargeDialog.textContent()).toContain(formatUsdt(DEPOSIT, 'en'));
+    // (the dialog opens before its record has loaded)
+    await expect.poll(() => rechargeDialog.textContent(), WAIT).toContain(formatUsdt(DEPOSIT, 'en'));
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('wallet: after an operator changed the address, the next withdrawal is held; its record and details say why and until when', async () => {
+    const t = server.testApp;
+    // the withdrawal above is paid out; the buyer then loses that wallet and an admin binds a new address
+    const operator = await operatorLogin(server.baseUrl);
+    await payOutWithdrawal(server.baseUrl, operator, await withdrawalIdOf(t, orderNo), PAYOUT_HASH);
+    const userId = await userIdOf(t, await apiLogin(t, USERNAME, NEW_PASSWORD));
+    const changed = await changeWithdrawAddress(server.baseUrl, operator, userId, { blockchainName: 'TRC20', address: NEW_WITHDRAW_ADDRESS, reason: 'lost the old wallet; identity checked by video call' });
+    heldUntil = new Date(changed.address?.coolDownUntil ?? '');
+    expect(heldUntil.getTime()).toBeGreaterThan(t.clock.now().getTime());
+    // a first withdrawal to an address above 100 is also reviewed
+    await configure(t, 'withdraw_new_address_review_above', '100');
+
+    await page.goto('/userInfo/money-package/withdraw');
+    await page.getByRole('heading', { name: wallet('withdraw.formTitle') }).waitFor(WAIT);
+    await page.getByText(NEW_WITHDRAW_ADDRESS).waitFor(WAIT);
+    await page.getByLabel(wallet('withdraw.amount'), { exact: true }).fill(HELD_WITHDRAWAL);
+    await page.getByLabel(wallet('withdraw.fundPassword'), { exact: true }).fill(NEW_FUND_PASSWORD);
+    await page.getByRole('button', { name: wallet('withdraw.submit') }).click();
+    heldOrderNo = await submittedWithdrawal();
+    await page.getByRole('button', { name: wallet('submitted.viewRecords') }).click();
+    await page.waitForURL('**/userInfo/money-package?index=2', WAIT);
+
+    // the time in the buyer's zone (the browser's), kept in one left-to-right piece
+    const until = `\u2068${await shownTime(heldUntil)}\u2069`;
+    const held = page.getByRole('row').filter({ hasText: heldOrderNo });
+    await held.waitFor(WAIT);
+    const fee = t.services.withdrawals.feeOf(parseMoney(HELD_WITHDRAWAL));
+    const cells = await held.getByRole('cell').allTextContents();
+    expect(cells.slice(1, 6)).toEqual([
+      formatUsdt(HELD_WITHDRAWAL, 'en'),
+      formatUsdt(money.format(fee), 'en'),
+      formatUsdt(money.format(money.sub(parseMoney(HELD_WITHDRAWAL), fee)), 'en'),
+      `${wallet('hold.short.addressChanged', { until })} \u00b7 ${wallet('hold.short.newAddress')}`,
+      wallet('state.processing'),
+    ]);
+    // the one paid out before: nothing to say
+    const paid = await page.getByRole('row').filter({ hasText: orderNo }).getByRole('cell').allTextContents();
+    expect(paid.slice(4, 6)).toEqual(['', wallet('state.success')]);
+
+    await held.getByRole('button', { name: wallet('records.detailsOf', { orderNo: heldOrderNo }) }).click();
+    const dialog = page.getByRole('dialog', { name: wallet('detail.withdrawTitle') });
+    await dialog.getByText(NEW_WITHDRAW_ADDRESS).waitFor(WAIT);
+    expect(await dialog.getByRole('status').textContent()).toBe(`${wallet('hold.addressChanged', { until })}${wallet('hold.newAddress')}`);
+    await animationsFinished(page);
+    await screenshot(page, 'wallet-withdrawal-held-en', { fullPage: false });
+    await dialog.getByRole('button', { name: wallet('detail.close') }).first().click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    await expectLedgerConsistent(t);
+    expect(problems).toEqual([]);
+  }, STEP);
+
+  it('wallet: in Arabic the held withdrawal reads right to left, its time in one left-to-right piece', async () => {
+    const shown = await shownTime(heldUntil);
+    const until = `\u2068${shown}\u2069`;
+    await page.goto('/userInfo/money-package?index=2&lang=ar');
+    await page.locator('html[dir="rtl"][lang="ar"]').waitFor({ state: 'attached', ...WAIT });
+    const held = page.getByRole('row').filter({ hasText: heldOrderNo });
+    const note = held.getByRole('note');
+    await expect.poll(() => note.textContent(), WAIT).toBe(`${walletAr('hold.short.addressChanged', { until })} \u00b7 ${walletAr('hold.short.newAddress')}`);
+    expect(await readsLeftToRight(note, shown)).toBe(true);
+
+    await held.getByRole('button', { name: walletAr('records.detailsOf', { orderNo: heldOrderNo }) }).click();
+    const dialog = page.getByRole('dialog', { name: walletAr('detail.withdrawTitle') });
+    const notice = dialog.getByRole('status');
+    await notice.waitFor(WAIT);
+    expect(await notice.textContent()).toBe(`${walletAr('hold.addressChanged', { until })}${walletAr('hold.newAddress')}`);
+    expect(await readsLeftToRight(notice, shown)).toBe(true);
+    await animationsFinished(page);
+    await screenshot(page, 'wallet-withdrawal-held-ar', { fullPage: false });
+    await dialog.getByRole('button', { name: walletAr('detail.close') }).first().click();
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    await page.goto('/userInfo/money-package?index=2&lang=en');
+    await page.locator('html[dir="ltr"][lang="en"]').waitFor({ state: 'attached', ...WAIT });
     expect(problems).toEqual([]);
   }, STEP);
 });

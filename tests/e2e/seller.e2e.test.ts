@@ -9,7 +9,7 @@ import { ADDRESS, buyer, type Buyer } from '../../apps/api/test/support/orders.t
 import { nextAddress, registerUser, type TestUser } from '../../apps/api/test/support/test-app.ts';
 import { userIdOf } from '../../apps/api/test/support/wallet.ts';
 import { seriousAxeViolations } from './support/axe.ts';
-import { closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
+import { animationsFinished, closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
 import { choose, toast } from './support/buyer.ts';
 import { operatorLogin } from './support/console-api.ts';
 import { english } from './support/messages.ts';
@@ -123,10 +123,7 @@ async function logIn(username: string, password: string): Promise<void> {
  * colours, not half-way); `within` limits it to an open drawer or dialog.
  */
 async function axe(within?: string): Promise<string[]> {
-  await page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document;
-    return Promise.all(doc.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
-  });
+  await animationsFinished(page);
   return seriousAxeViolations(page, within);
 }
 

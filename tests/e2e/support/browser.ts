@@ -32,6 +32,14 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
+/** Resolves once the page's running animations and transitions have ended (a dialog's zoom-in, say), e.g. before a screenshot. */
+export async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document;
+    return Promise.all(doc.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
 /** A phone as the /wap tests see it: an iPhone's user agent at 390 x 844, touch, mobile viewport. */
 export const PHONE: BrowserContextOptions = {
   userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',

@@ -1,6 +1,6 @@
 // What an operator does in the console, through its REST routes over real HTTP.
 import type { consoleChatMessage, consoleConversation } from '@caravan/contract/chat';
-import type { consoleRecharge } from '@caravan/contract/console';
+import type { consoleRecharge, consoleWithdrawAddress, consoleWithdrawal } from '@caravan/contract/console';
 import type { consoleLoan } from '@caravan/contract/loans';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
 
@@ -33,6 +33,30 @@ export async function approveRecharge(baseUrl: string, token: string, id: string
     body: JSON.stringify({ reason: 'proof matches the chain (e2e)' }),
   });
   return json<ConsoleRecharge>(response);
+}
+
+export type ConsoleWithdrawal = ReturnType<typeof consoleWithdrawal.parse>;
+
+/** Records a withdrawal as paid out on chain with its transaction hash (finance or admin). */
+export async function payOutWithdrawal(baseUrl: string, token: string, id: string, txHash: string): Promise<ConsoleWithdrawal> {
+  const response = await fetch(`${baseUrl}/console/api/withdrawals/${id}/approve`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ txHash }),
+  });
+  return json<ConsoleWithdrawal>(response);
+}
+
+export type ConsoleWithdrawAddress = ReturnType<typeof consoleWithdrawAddress.parse>;
+
+/** Changes a user's bound withdrawal address (admin, with a reason): the user's next withdrawals are held for the cool-down. */
+export async function changeWithdrawAddress(baseUrl: string, token: string, userId: string, change: { blockchainName: string; address: string; reason: string }): Promise<ConsoleWithdrawAddress> {
+  const response = await fetch(`${baseUrl}/console/api/users/${encodeURIComponent(userId)}/withdraw-address`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(change),
+  });
+  return json<ConsoleWithdrawAddress>(response);
 }
 
 export type ConsoleLoan = ReturnType<typeof consoleLoan.parse>;

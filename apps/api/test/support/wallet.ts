@@ -73,6 +73,14 @@ export async function withdrawalIdOf(t: TestApp, orderNo: string): Promise<strin
   return rows.rows[0]?.id ?? '';
 }
 
+/** Applies for a withdrawal of `amount` to the user's bound address through the legacy call; answers its order number and id. */
+export async function applyWithdrawal(t: TestApp, user: TestUser, amount: string): Promise<{ orderNo: string; id: string }> {
+  const response = await t.call<{ order_no: string }>('withdraw!apply', { session_token: await sessionToken(t, user), safeword: SAFEWORD, amount }, { token: user.token, remoteAddress: nextAddress() });
+  expect(response.errorKey ?? 'accepted').toBe('accepted');
+  const orderNo = response.data?.order_no ?? '';
+  return { orderNo, id: await withdrawalIdOf(t, orderNo) };
+}
+
 const SYSTEM = { type: 'system' as const, id: 'test', reason: 'test funding' };
 
 /** Gives a user spendable money: a deposit approved at once. */

@@ -117,7 +117,7 @@ export function DecisionButton({ label, title, description, fields = [], danger,
               {...(field.check ? { valuePropName: 'checked', label: undefined } : {})}
               rules={
                 field.check
-                  ? [...(field.required ? [{ validator: async (_: unknown, value: unknown) => (value === true ? undefined : Promise.reject(new Error(t('common:validation.required', { field: field.label })))) }] : [])]
+                  ? [...(field.required ? [{ validator: async (_: unknown, value: unknown) => (value === true ? undefined : Promise.reject(new Error(t('common:validation.tick')))) }] : [])]
                   : [
                       ...(field.required ? [{ required: true, whitespace: true, message: t('common:validation.required', { field: field.label }) }] : []),
                       { max: field.max ?? REASON_MAX, message: t('common:validation.tooLong', { max: field.max ?? REASON_MAX }) },

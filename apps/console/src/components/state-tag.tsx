@@ -2,9 +2,12 @@ import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
 /** Dark tones with white text (4.5:1 or better): antd's light preset tags are too faint to read. */
+export const TAG_TONES = { warning: '#ad4e00', danger: '#a8071a' } as const;
+
+/** Each state's tone. */
 const COLORS: Record<string, string> = {
-  pending: '#ad4e00',
-  requested: '#ad4e00',
+  pending: TAG_TONES.warning,
+  requested: TAG_TONES.warning,
   refunding: '#0958d9',
   approved: '#237804',
   succeeded: '#237804',
@@ -13,22 +16,22 @@ const COLORS: Record<string, string> = {
   confirmed: '#0958d9',
   shipped: '#006d75',
   received: '#006d75',
-  rejected: '#a8071a',
-  failed: '#a8071a',
+  rejected: TAG_TONES.danger,
+  failed: TAG_TONES.danger,
   cancelled: '#595959',
   refunded: '#531dab',
-  overdue: '#a8071a',
+  overdue: TAG_TONES.danger,
   active: '#237804',
-  disabled: '#a8071a',
+  disabled: TAG_TONES.danger,
   repaid: '#237804',
   shown: '#237804',
   hidden: '#595959',
   on_shelf: '#237804',
-  off_shelf: '#a8071a',
+  off_shelf: TAG_TONES.danger,
   open: '#237804',
-  suspended: '#a8071a',
+  suspended: TAG_TONES.danger,
   closed: '#595959',
-  operator_disabled: '#a8071a',
+  operator_disabled: TAG_TONES.danger,
 };
 const OTHER = '#595959';
 

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { DecisionButton } from '../../components/decision-button.tsx';
 import { QueueDrawer, QueuePage, StateFilter, useStateQueue } from '../../components/queue-page.tsx';
 import { ReviewDetails } from '../../components/review-details.tsx';
-import { StateTag } from '../../components/state-tag.tsx';
+import { StateTag, TAG_TONES } from '../../components/state-tag.tsx';
 import { UserActivity } from '../../components/user-activity.tsx';
 import { Money, Time } from '../../lib/format.tsx';
 import { useCan } from '../../lib/session.ts';
@@ -55,11 +55,11 @@ function SafetyTags({ row }: { row: Withdrawal }) {
   return (
     <Space size={4} wrap>
       {row.held && row.heldUntil ? (
-        <Tag color="orange">
+        <Tag variant="solid" color={TAG_TONES.warning}>
           {t('queues:withdrawals.heldTag')} <Time value={row.heldUntil} />
         </Tag>
       ) : null}
-      {row.reviewRequired && row.state === 'pending' ? <Tag color="red">{t('queues:withdrawals.reviewTag')}</Tag> : null}
+      {row.reviewRequired && row.state === 'pending' ? <Tag variant="solid" color={TAG_TONES.danger}>{t('queues:withdrawals.reviewTag')}</Tag> : null}
     </Space>
   );
 }
