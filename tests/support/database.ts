@@ -18,8 +18,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, migrated database for one test file, cloned from the run's template. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A fresh, migrated database for one test file, cloned from the run's template; `{ empty: true }`: a
+ * database with no tables at all (a restore's target), on the same server and dropped the same way.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
   const template = inject('pgTemplate');
   // named after the run (see global-setup), so a run cleans up only its own databases when several
@@ -30,7 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     // CREATE DATABASE ... TEMPLATE needs the template to be idle; retry briefly if another file is cloning it
     for (let attempt = 0; ; attempt += 1) {
       try {
-        await admin.query(`create database ${name} template ${template}`);
+        await admin.query(options.empty ? `create database ${name}` : `create database ${name} template ${template}`);
         break;
       } catch (error) {
         if (attempt >= 20 || !/is being accessed by other users/.test(String(error))) throw error;

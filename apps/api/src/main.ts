@@ -2,7 +2,8 @@ import { buildApp } from './app.ts';
 import { announceRestart, buildChatSocketServer } from './modules/chat/chat.socket.ts';
 import { loadEnv, systemPath } from './env.ts';
 import { describeLocation, locateDatabase, openDatabase } from './platform/database.ts';
-import { backupDatabase, BackupProblem, defaultBackupFile, restoreDatabase } from './platform/backup.ts';
+import { BACKUP_FORMATS, backupDatabase, defaultBackupFile, describeMethod, restoreDatabase, type BackupFormat } from './platform/backup.ts';
+import { BackupProblem } from './platform/backup-problem.ts';
 import { connectRedis } from './platform/redis.ts';
 import { LocalDiskBlobStore } from './platform/blob-store.ts';
 import { argon2Hasher } from './platform/passwords.ts';
@@ -21,7 +22,7 @@ import type { FastifyBaseLogger } from 'fastify';
 
 // `caravan serve` (the API, web apps and chat socket; with WORKER=on also the background jobs),
 // `caravan worker` (the background jobs only, with health and metrics on PORT), `caravan migrate`,
-// `caravan seed`, `caravan backup [file]`, `caravan restore <file> [--force]`.
+// `caravan seed`, `caravan backup [file] [--format auto|pg_dump|logical]`, `caravan restore <file> [--force]`.
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -230,39 +231,59 @@ async function scaleFixtures(): Promise<void> {
   }
 }
 
-/** The first argument after the command that is not an option. */
+/** Options that take a value (`--format logical` or `--format=logical`). */
+const VALUE_OPTIONS = ['--format'];
+
+/** The first argument after the command that is neither an option nor an option's value. */
 function positional(): string | undefined {
-  return process.argv.slice(3).find((argument) => !argument.startsWith('--'));
+  const args = process.argv.slice(3);
+  return args.find((argument, index) => !argument.startsWith('--') && !VALUE_OPTIONS.includes(args[index - 1] ?? ''));
+}
+
+/** `--format auto|pg_dump|logical`, auto when absent. */
+function backupFormat(): BackupFormat {
+  const args = process.argv.slice(3);
+  const index = args.findIndex((argument) => argument === '--format' || argument.startsWith('--format='));
+  if (index === -1) return 'auto';
+  const argument = args[index] ?? '';
+  const value = argument.includes('=') ? argument.slice(argument.indexOf('=') + 1) : args[index + 1];
+  const format = BACKUP_FORMATS.find((known) => known === value);
+  if (!format) throw new BackupProblem(`--format takes one of ${BACKUP_FORMATS.join(', ')}`);
+  return format;
 }
 
 /**
- * `caravan backup [file]`: pg_dump (custom format) of DATABASE_URL or the embedded database, by default
- * into DATA_DIR/backups/caravan-<UTC time>.dump. Safe while the server runs (one consistent snapshot).
+ * `caravan backup [file] [--format auto|pg_dump|logical]`: pg_dump (custom format) of DATABASE_URL or
+ * the embedded database when one as new as the server exists, else the built-in logical format; by
+ * default into DATA_DIR/backups/caravan-<UTC time>.dump. Safe while the server runs (one consistent snapshot).
  */
 async function backup(): Promise<void> {
   const env = loadEnv();
+  const format = backupFormat();
   const location = await locateDatabase(env, (line) => process.stderr.write(`${line}\n`));
   try {
     const file = positional() ?? defaultBackupFile(resolveFromRoot(env.DATA_DIR), new Date());
-    const done = await backupDatabase(location.url, file, systemPath());
-    say(`backup written: ${done.file} (${done.bytes} bytes, ${describeLocation(location)}, ${done.tool.path})`);
+    const done = await backupDatabase(location.url, file, systemPath(), format);
+    say(`backup written: ${done.file} (${done.bytes} bytes, ${describeLocation(location)}, ${describeMethod(done.method)})`);
   } finally {
     await location.stopEmbedded();
   }
 }
 
 /**
- * `caravan restore <file> [--force]`: pg_restore of such a backup into DATABASE_URL or the embedded
- * database, which must be empty (--force: replace what the backup holds). Stop the server first.
+ * `caravan restore <file> [--force]`: such a backup (its format read from the file) into DATABASE_URL
+ * or the embedded database, which must be empty (--force, pg_dump backups only: replace what the
+ * backup holds). Stop the server first.
  */
 async function restore(): Promise<void> {
   const env = loadEnv();
   const file = positional();
   if (!file) throw new BackupProblem('name the backup file: caravan restore <file> [--force]');
+  const format = backupFormat();
   const location = await locateDatabase(env, (line) => process.stderr.write(`${line}\n`));
   try {
-    const done = await restoreDatabase(location.url, file, { force: process.argv.includes('--force') }, systemPath());
-    say(`restored ${path.resolve(file)} into ${describeLocation(location)} (${done.tool.path})`);
+    const done = await restoreDatabase(location.url, file, { force: process.argv.includes('--force'), format }, systemPath());
+    say(`restored ${path.resolve(file)} into ${describeLocation(location)} (${describeMethod(done.method)})`);
   } finally {
     await location.stopEmbedded();
   }

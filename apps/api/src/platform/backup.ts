@@ -1,14 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createPool } from '@caravan/db/client';
 import { embeddedBinDir } from '@caravan/db/embedded';
+import { BackupProblem } from './backup-problem.ts';
+import { logicalBackup, logicalRestore } from './logical-backup.ts';
+import { MIGRATIONS_DIR } from './paths.ts';
 
 // `caravan backup [file]` and `caravan restore <file> [--force]`: pg_dump / pg_restore in custom format
 // of DATABASE_URL or the embedded database. The binaries are looked up, never installed: beside the
 // embedded PostgreSQL (the package ships none as of 18.4), in /usr/lib/postgresql/<major>/bin (Debian,
 // Ubuntu), then on PATH; the newest one whose major version is at least the server's is used, since
-// pg_dump refuses a server newer than itself.
+// pg_dump refuses a server newer than itself. Without one, the built-in logical format
+// (logical-backup.ts) is used: `--format auto` (the default), `pg_dump` or `logical`.
+
+export const BACKUP_FORMATS = ['auto', 'pg_dump', 'logical'] as const;
+export type BackupFormat = (typeof BACKUP_FORMATS)[number];
 
 export type PgTool = 'pg_dump' | 'pg_restore';
 
@@ -17,8 +24,6 @@ export interface FoundTool {
   major: number;
 }
 
-/** Thrown for what the operator must fix (no tool, a non-empty target, a missing file): printed without a stack. */
-export class BackupProblem extends Error {}
 
 /** Folders that may hold PostgreSQL client binaries, most specific first. */
 export function toolFolders(pathVariable: string): string[] {
@@ -119,12 +124,31 @@ export function defaultBackupFile(dataDir: string, now: Date): string {
   return path.join(dataDir, 'backups', `caravan-${stamp}.dump`);
 }
 
+/** What wrote or read a backup: the pg_dump / pg_restore binary, or the built-in logical format. */
+export type BackupMethod = { kind: 'pg_dump'; tool: FoundTool } | { kind: 'logical' };
+
+export function describeMethod(method: BackupMethod): string {
+  return method.kind === 'logical' ? 'built-in logical format' : method.tool.path;
+}
+
 /**
- * pg_dump --format=custom of the database into `file`. Written beside it first and renamed when
- * complete, so a file with the final name is always a whole backup.
+ * The database into `file`, written beside it first and renamed when complete, so a file with the
+ * final name is always a whole backup. `auto`: pg_dump --format=custom when one at least as new as
+ * the server exists, else the logical format.
  */
-export async function backupDatabase(url: string, file: string, pathVariable: string): Promise<{ file: string; tool: FoundTool; bytes: number }> {
-  const tool = chooseTool('pg_dump', findTools('pg_dump', toolFolders(pathVariable)), await serverMajor(url));
+export async function backupDatabase(url: string, file: string, pathVariable: string, format: BackupFormat = 'auto'): Promise<{ file: string; method: BackupMethod; bytes: number }> {
+  let tool: FoundTool | undefined;
+  if (format !== 'logical') {
+    try {
+      tool = chooseTool('pg_dump', findTools('pg_dump', toolFolders(pathVariable)), await serverMajor(url));
+    } catch (error) {
+      if (format === 'pg_dump' || !(error instanceof BackupProblem)) throw error;
+    }
+  }
+  if (!tool) {
+    const done = await logicalBackup(url, file);
+    return { file: done.file, method: { kind: 'logical' }, bytes: done.bytes };
+  }
   const target = path.resolve(file);
   mkdirSync(path.dirname(target), { recursive: true });
   const partial = `${target}.partial`;
@@ -135,23 +159,49 @@ export async function backupDatabase(url: string, file: string, pathVariable: st
   } finally {
     rmSync(partial, { force: true });
   }
-  return { file: target, tool, bytes: statSync(target).size };
+  return { file: target, method: { kind: 'pg_dump', tool }, bytes: statSync(target).size };
+}
+
+/** Which format a backup file is in, from its first bytes: pg_dump's custom format starts "PGDMP", gzip 1f 8b. */
+export function backupFileFormat(file: string): 'pg_dump' | 'logical' {
+  const start = Buffer.alloc(5);
+  const descriptor = openSync(file, 'r');
+  try {
+    readSync(descriptor, start, 0, start.length, 0);
+  } finally {
+    closeSync(descriptor);
+  }
+  if (start.toString('latin1') === 'PGDMP') return 'pg_dump';
+  if (start[0] === 0x1f && start[1] === 0x8b) return 'logical';
+  throw new BackupProblem(`${file} is not a Caravan backup (neither pg_dump's custom format nor the logical format)`);
 }
 
 /**
- * pg_restore of a custom-format backup into the database, in one transaction (all or nothing). An
- * empty database only, unless `force`: then what the backup holds replaces the same objects
- * (--clean --if-exists); objects the backup does not hold stay.
+ * A backup into the database, all or nothing; its format is read from the file (`format`, when not
+ * auto, must match). An empty database only, unless `force` with a pg_dump backup: then what the
+ * backup holds replaces the same objects (--clean --if-exists); objects the backup does not hold
+ * stay. A logical backup goes into an empty database only.
  */
-export async function restoreDatabase(url: string, file: string, options: { force?: boolean }, pathVariable: string): Promise<{ tool: FoundTool }> {
+export async function restoreDatabase(url: string, file: string, options: { force?: boolean; format?: BackupFormat }, pathVariable: string): Promise<{ method: BackupMethod }> {
   const source = path.resolve(file);
   if (!existsSync(source)) throw new BackupProblem(`no backup at ${source}`);
+  const kind = backupFileFormat(source);
+  if (options.format && options.format !== 'auto' && options.format !== kind) throw new BackupProblem(`${source} is a ${kind === 'logical' ? 'logical' : 'pg_dump'} backup, not ${options.format}`);
   const tables = await userTableCount(url);
+  if (tables > 0 && kind === 'logical') {
+    throw new BackupProblem(
+      `the target database is not empty (${tables} tables): a logical backup restores into an empty database only (${options.force ? '--force is not supported for it' : 'no --force'}); create a new database or drop and recreate this one`,
+    );
+  }
   if (tables > 0 && !options.force) {
     throw new BackupProblem(`the target database is not empty (${tables} tables): restore into an empty database, or pass --force to replace what the backup holds`);
+  }
+  if (kind === 'logical') {
+    await logicalRestore(url, source, MIGRATIONS_DIR);
+    return { method: { kind: 'logical' } };
   }
   const tool = chooseTool('pg_restore', findTools('pg_restore', toolFolders(pathVariable)), await serverMajor(url));
   const { dbname, env } = connection(url, pathVariable);
   runTool(tool, ['--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', ...(tables > 0 ? ['--clean', '--if-exists'] : []), `--dbname=${dbname}`, source], env);
-  return { tool };
+  return { method: { kind: 'pg_dump', tool } };
 }
