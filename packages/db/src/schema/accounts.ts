@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, customType, index, integer, pgTable, primaryKey, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../columns.ts';
+import { newestFirst, timestamptz } from '../columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
 
@@ -44,7 +44,7 @@ export const users = pgTable(
     index('users_username_key_prefix_idx').on(table.usernameKey.op('text_pattern_ops')),
     uniqueIndex('users_usercode_uq').on(table.usercode),
     // the user centre's list of invited users
-    index('users_referrer_idx').on(table.referrerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.referrerId} is not null`),
+    index('users_referrer_idx').on(table.referrerId, ...newestFirst(table)).where(sql`${table.referrerId} is not null`),
   ],
 );
 

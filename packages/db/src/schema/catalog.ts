@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, smallint, text } from 'drizzle-orm/pg-core';
-import { moneyColumn, timestamptz } from '../columns.ts';
+import { moneyColumn, newestFirst, timestamptz } from '../columns.ts';
 
 /** Text per locale: at least en, zh-CN and zh-TW are stored; other locales fall back to en. */
 export type LocalizedText = Partial<Record<string, string>> & { en: string };
@@ -162,7 +162,7 @@ export const sellerGoods = pgTable(
     index('seller_goods_discount_idx').on(table.discountEndAt).where(sql`${table.visible} and ${table.discountRatio} is not null`),
     // a shop's listings by sales; the trailing columns let a shop card's figures (shops.repository.ts) be read index-only
     index('seller_goods_shop_sold_idx').on(table.shopId, table.soldNum.desc(), table.id, table.visible, table.reviewCount, table.goodReviewCount),
-    index('seller_goods_shop_listed_idx').on(table.shopId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()).where(sql`${table.deletedAt} is null`),
+    index('seller_goods_shop_listed_idx').on(table.shopId, ...newestFirst(table)).where(sql`${table.deletedAt} is null`),
     index('seller_goods_shop_goods_idx').on(table.shopId, table.goodsId),
     index('seller_goods_goods_idx').on(table.goodsId),
     index('seller_goods_search_vector_idx').using('gin', table.searchVector),

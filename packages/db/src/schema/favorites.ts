@@ -1,5 +1,5 @@
 import { index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../columns.ts';
+import { newestFirst, timestamptz } from '../columns.ts';
 
 export const favoriteGoods = pgTable(
   'favorite_goods',
@@ -11,7 +11,7 @@ export const favoriteGoods = pgTable(
   },
   (table) => [
     uniqueIndex('favorite_goods_user_goods_uq').on(table.userId, table.sellerGoodsId),
-    index('favorite_goods_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('favorite_goods_user_idx').on(table.userId, ...newestFirst(table)),
   ],
 );
 
@@ -25,7 +25,7 @@ export const shopFollows = pgTable(
   },
   (table) => [
     uniqueIndex('shop_follows_user_shop_uq').on(table.userId, table.shopId),
-    index('shop_follows_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('shop_follows_user_idx').on(table.userId, ...newestFirst(table)),
     index('shop_follows_shop_idx').on(table.shopId),
   ],
 );

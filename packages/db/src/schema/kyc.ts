@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../columns.ts';
+import { newestFirst, timestamptz } from '../columns.ts';
 
 /**
  * Identity verification (KYC): one row per submission, of either level ('real_name': name,
@@ -36,8 +36,8 @@ export const kycSubmissions = pgTable(
   },
   (table) => [
     index('kyc_submissions_user_idx').on(table.userId, table.level, table.createdAt.desc()),
-    index('kyc_submissions_queue_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('kyc_submissions_recent_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('kyc_submissions_queue_idx').on(table.state, ...newestFirst(table)),
+    index('kyc_submissions_recent_idx').on(...newestFirst(table)),
     // one submission waiting per user and level, and one passed: racing applies or approvals let one through
     uniqueIndex('kyc_submissions_one_pending_uq').on(table.userId, table.level).where(sql`${table.state} = 'pending'`),
     uniqueIndex('kyc_submissions_one_approved_uq').on(table.userId, table.level).where(sql`${table.state} = 'approved'`),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { moneyColumn, timestamptz } from '../columns.ts';
+import { moneyColumn, newestFirst, timestamptz } from '../columns.ts';
 
 /**
  * Start-up loans (API reference section 9): one row per application. The terms (rate, overdue rate,
@@ -50,7 +50,7 @@ export const loans = pgTable(
     updatedAt: timestamptz().notNull(),
   },
   (table) => [
-    index('loans_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('loans_user_idx').on(table.userId, ...newestFirst(table)),
     // one unfinished loan per user, kept by the database even under concurrent applications
     uniqueIndex('loans_one_unfinished_uq').on(table.userId).where(sql`${table.state} in ('pending', 'approved', 'overdue')`),
     index('loans_state_idx').on(table.state, table.createdAt),

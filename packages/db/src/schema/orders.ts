@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from './catalog.ts';
-import { moneyColumn, timestamptz } from '../columns.ts';
+import { moneyColumn, newestFirst, timestamptz } from '../columns.ts';
 
 // Orders (ARCHITECTURE sections 4-6): one order per seller of a checkout, prices, freight, tax and
 // service fee computed by the server and kept on the order; the order machine and the refund machine
@@ -81,15 +81,15 @@ export const orders = pgTable(
     version: integer().notNull().default(0),
   },
   (table) => [
-    index('orders_buyer_idx').on(table.buyerId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('orders_buyer_idx').on(table.buyerId, ...newestFirst(table)),
     index('orders_buyer_status_idx').on(table.buyerId, table.status, table.createdAt.desc()),
-    index('orders_shop_idx').on(table.shopId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('orders_shop_idx').on(table.shopId, ...newestFirst(table)),
     index('orders_checkout_idx').on(table.checkoutId),
     // the console's order search, newest first, over every order or one state
-    index('orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('orders_created_idx').on(...newestFirst(table)),
     // the dashboard's paid orders and GMV of a day
     index('orders_paid_idx').on(table.paidAt).where(sql`${table.paidAt} is not null`),
-    index('orders_status_created_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('orders_status_created_idx').on(table.status, ...newestFirst(table)),
     index('orders_shop_refund_idx').on(table.shopId, table.refundRequestedAt.desc()).where(sql`${table.refundState} <> 'none'`),
     index('orders_refund_queue_idx').on(table.refundRequestedAt).where(sql`${table.refundState} = 'requested'`),
     index('orders_pay_deadline_idx').on(table.payDeadlineAt).where(sql`${table.status} = 'pending_payment'`),

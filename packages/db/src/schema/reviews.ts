@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../columns.ts';
+import { newestFirst, timestamptz } from '../columns.ts';
 
 /** Reviews of purchased goods (written by the orders flow; read by the catalogue). */
 export const reviews = pgTable(
@@ -25,9 +25,9 @@ export const reviews = pgTable(
     createdAt: timestamptz().notNull(),
   },
   (table) => [
-    index('reviews_goods_idx').on(table.sellerGoodsId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_goods_idx').on(table.sellerGoodsId, ...newestFirst(table)),
     index('reviews_goods_rating_idx').on(table.sellerGoodsId, table.rating, table.createdAt.desc()),
     index('reviews_order_item_idx').on(table.orderItemId),
-    index('reviews_shop_idx').on(table.shopId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('reviews_shop_idx').on(table.shopId, ...newestFirst(table)),
   ],
 );

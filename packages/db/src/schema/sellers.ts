@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { timestamptz } from '../columns.ts';
+import { newestFirst, timestamptz } from '../columns.ts';
 
 /**
  * Settle-in: a buyer's application to open a shop. An operator approves it (the shop is opened and
@@ -31,8 +31,8 @@ export const sellerApplications = pgTable(
   },
   (table) => [
     index('seller_applications_user_idx').on(table.userId, table.createdAt.desc()),
-    index('seller_applications_queue_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('seller_applications_recent_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('seller_applications_queue_idx').on(table.state, ...newestFirst(table)),
+    index('seller_applications_recent_idx').on(...newestFirst(table)),
     // one application waiting per user; the check in the service gives the friendly error first
     uniqueIndex('seller_applications_one_pending_uq').on(table.userId).where(sql`${table.state} = 'pending'`),
   ],

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { moneyColumn, timestamptz } from '../columns.ts';
+import { moneyColumn, newestFirst, timestamptz } from '../columns.ts';
 
 /** Deposits: blockchain transfers with a proof (reviewed), third-party payments, bank cards. */
 export const rechargeOrders = pgTable(
@@ -42,12 +42,12 @@ export const rechargeOrders = pgTable(
   },
   (table) => [
     uniqueIndex('recharge_orders_order_no_uq').on(table.orderNo),
-    index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('recharge_orders_user_idx').on(table.userId, ...newestFirst(table)),
     // the console's deposit queue, newest first, by state or all
-    index('recharge_orders_state_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('recharge_orders_state_idx').on(table.state, ...newestFirst(table)),
     // the dashboard's deposits of a day
     index('recharge_orders_approved_idx').on(table.reviewedAt).where(sql`${table.state} = 'approved'`),
-    index('recharge_orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('recharge_orders_created_idx').on(...newestFirst(table)),
     uniqueIndex('recharge_orders_provider_ref_uq').on(table.provider, table.providerReference).where(sql`${table.providerReference} <> ''`),
   ],
 );
@@ -82,10 +82,10 @@ export const withdrawOrders = pgTable(
   },
   (table) => [
     uniqueIndex('withdraw_orders_order_no_uq').on(table.orderNo),
-    index('withdraw_orders_user_idx').on(table.userId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-    index('withdraw_orders_state_idx').on(table.state, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('withdraw_orders_user_idx').on(table.userId, ...newestFirst(table)),
+    index('withdraw_orders_state_idx').on(table.state, ...newestFirst(table)),
     index('withdraw_orders_approved_idx').on(table.reviewedAt).where(sql`${table.state} = 'approved'`),
-    index('withdraw_orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('withdraw_orders_created_idx').on(...newestFirst(table)),
     // "has this user ever been paid out to this address" (the new-address review rule)
     index('withdraw_orders_user_address_approved_idx').on(table.userId, table.toAddress).where(sql`${table.state} = 'approved'`),
   ],
