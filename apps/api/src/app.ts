@@ -117,7 +117,7 @@ import { Lifecycle, registerHealthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { Metrics, registerMetrics } from './platform/metrics.ts';
-import { TtlCache } from './platform/ttl-cache.ts';
+import { sweepEvery, TtlCache } from './platform/ttl-cache.ts';
 import { argon2Hasher, type PasswordHasher } from './platform/passwords.ts';
 import { FundPasswordHasher, fundPasswordKey } from './platform/fund-password.ts';
 import { loadBrand } from './platform/brand.ts';
@@ -245,6 +245,8 @@ export interface BuiltApp {
 
 /** How long the ledger's per-kind transfer counts (a scan) are reused between metric scrapes. */
 const LEDGER_COUNTS_TTL_MS = 30_000;
+/** How often the catalogue's answer caches drop their expired entries while nothing reads them. */
+const CACHE_SWEEP_MS = 10_000;
 
 /** Composition root: platform -> modules -> gateway -> static apps (ARCHITECTURE section 2). */
 export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
@@ -441,11 +443,14 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const countryName = (countryId: number) => geo.country(countryId)?.name ?? '';
   const reviewsRepository = new ReviewsRepository();
   const reviews = new ReviewsService(db, reviewsRepository, { reviewers: (ids) => accounts.profiles(ids) }, translator, timeZone);
+  // the catalogue's answer caches drop expired entries on a timer too, so an idle process holds none
+  const stopSweeping = env.NODE_ENV !== 'test' ? sweepEvery(CACHE_SWEEP_MS, [goods, shops]) : () => {};
   if (env.NODE_ENV !== 'test') {
     goods.views.start(VIEW_FLUSH_MS);
     shops.views.start(SHOP_VIEW_FLUSH_MS);
   }
   app.addHook('onClose', async () => {
+    stopSweeping();
     await Promise.all([goods.views.stop(), shops.views.stop()]);
   });
 

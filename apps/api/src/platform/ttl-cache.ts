@@ -3,6 +3,11 @@ import type { Clock } from './clock.ts';
 /**
  * A small in-process cache with a time-to-live and a size bound, for values that may be a few
  * seconds stale (list totals, shop cards). Concurrent misses for one key share one load.
+ *
+ * Expired entries do not stay: the map is kept in expiry order (one TTL per cache, and a stored key
+ * moves to the end), so each access drops the expired ones at its front, and `sweepExpired` (run on a
+ * timer by the app, see `sweepEvery`) drops them while the process is idle. Before, a 3-second detail
+ * cache held up to its 20,000-entry bound of stale goods for as long as the process ran.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: Promise<V>; expiresAt: number }>();
@@ -15,13 +20,15 @@ export class TtlCache<V> {
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     const now = this.clock.now().getTime();
+    this.dropExpired(now);
     const entry = this.entries.get(key);
-    if (entry && entry.expiresAt > now) return entry.value;
-    if (this.entries.size >= this.maxEntries) this.evict(now);
+    if (entry) return entry.value;
     const value = load();
-    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
-    // a failed load is not cached
-    value.catch(() => this.entries.delete(key));
+    this.store(key, value, now);
+    // a failed load is not cached (unless another value took its place meanwhile)
+    value.catch(() => {
+      if (this.entries.get(key)?.value === value) this.entries.delete(key);
+    });
     return value;
   }
 
@@ -32,8 +39,9 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V): void {
-    if (this.entries.size >= this.maxEntries) this.evict(this.clock.now().getTime());
-    this.entries.set(key, { value: Promise.resolve(value), expiresAt: this.clock.now().getTime() + this.ttlMs });
+    const now = this.clock.now().getTime();
+    this.dropExpired(now);
+    this.store(key, Promise.resolve(value), now);
   }
 
   delete(key: string): void {
@@ -44,12 +52,46 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 
-  private evict(now: number): void {
-    for (const [key, entry] of this.entries) if (entry.expiresAt <= now) this.entries.delete(key);
-    // still full: drop the oldest insertions
-    for (const key of this.entries.keys()) {
+  /** How many entries are held (expired ones included until the next access or sweep). */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Drops every expired entry. */
+  sweepExpired(): void {
+    this.dropExpired(this.clock.now().getTime());
+  }
+
+  private store(key: string, value: Promise<V>, now: number): void {
+    // re-inserted at the end: the map stays in expiry order
+    this.entries.delete(key);
+    // full of fresh entries: the oldest go
+    for (const oldest of this.entries.keys()) {
       if (this.entries.size < this.maxEntries) break;
+      this.entries.delete(oldest);
+    }
+    this.entries.set(key, { value, expiresAt: now + this.ttlMs });
+  }
+
+  /** Expired entries are at the front: stops at the first fresh one (constant time per access, amortised). */
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) return;
       this.entries.delete(key);
     }
   }
+}
+
+/** Something holding TtlCaches that can drop its expired entries. */
+export interface Sweepable {
+  sweepExpired(): void;
+}
+
+/** Sweeps `caches` every `intervalMs` on an unreferenced timer; answers the function that stops it. */
+export function sweepEvery(intervalMs: number, caches: readonly Sweepable[]): () => void {
+  const timer = setInterval(() => {
+    for (const cache of caches) cache.sweepExpired();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

@@ -306,4 +306,9 @@ export class GoodsService {
     this.suggestionCache.clear();
     this.shopSuggestionCache.clear();
   }
+
+  /** Drops expired cached answers (run on a timer: see sweepEvery in app.ts). */
+  sweepExpired(): void {
+    for (const cache of [this.totals, this.pages, this.details, this.suggestionCache, this.shopSuggestionCache]) cache.sweepExpired();
+  }
 }

@@ -90,6 +90,12 @@ export class ShopsService {
     });
   }
 
+  /** Drops expired cached figures and rows (run on a timer: see sweepEvery in app.ts). */
+  sweepExpired(): void {
+    this.figures.sweepExpired();
+    this.rows.sweepExpired();
+  }
+
   /** Cards by shop id (shops that do not exist are left out); the shop rows are cached with the figures. */
   async cardsByIds(ids: string[], viewerId?: string): Promise<Map<string, SellerVo>> {
     const unique = [...new Set(ids)];
