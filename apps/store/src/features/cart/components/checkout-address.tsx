@@ -30,7 +30,12 @@ export function CheckoutAddress({ value, onChange, invalid }: { value: string | 
           </Button>
         )}
       </div>
-      {addresses.isPending && <Skeleton active paragraph={{ rows: 2 }} />}
+      {/* shaped like one address of the book and as tall (cart.css), so the goods below do not move when it arrives */}
+      {addresses.isPending && (
+        <div className="cart-address cart-address-pending" data-testid="checkout-address-pending">
+          <Skeleton active title={false} paragraph={{ rows: 2 }} />
+        </div>
+      )}
       {addresses.isError && (
         <Alert
           type="error"
