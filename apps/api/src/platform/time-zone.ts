@@ -21,7 +21,8 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   return formatter;
 }
 
-function partsIn(timeZone: string, at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+/** What the zone's clock shows at an instant, read through Intl (the slow, authoritative way). */
+function partsFromIntl(timeZone: string, at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const formatter = formatterFor(timeZone);
   const parts = Object.fromEntries(formatter.formatToParts(at).map((part) => [part.type, part.value]));
   return {
@@ -34,11 +35,52 @@ function partsIn(timeZone: string, at: Date): { year: number; month: number; day
   };
 }
 
+function offsetFromIntl(timeZone: string, at: Date): number {
+  const p = partsFromIntl(timeZone, at);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * Offsets by zone and quarter of an hour. formatToParts was the API's largest single cost in the bench's
+ * profile (every timestamp of every answer went through it); an offset is the same all through a quarter
+ * of an hour unless the zone changes it inside that quarter, which is checked at both ends (such a quarter
+ * is not cached: its instants are read through Intl one by one).
+ */
+const QUARTER_MS = 15 * 60_000;
+const MAX_CACHED_QUARTERS = 50_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
 /** Offset of the zone from UTC at an instant, in milliseconds (positive east of Greenwich). */
 export function zoneOffsetMs(timeZone: string, at: Date): number {
-  const p = partsIn(timeZone, at);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(at.getTime() / 1000) * 1000;
+  const time = at.getTime();
+  if (!Number.isFinite(time)) return offsetFromIntl(timeZone, at); // Intl's RangeError, as before
+  const quarter = Math.floor(time / QUARTER_MS);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timeZone, zone);
+  }
+  const cached = zone.get(quarter);
+  if (cached !== undefined) return cached;
+  const start = quarter * QUARTER_MS;
+  const first = offsetFromIntl(timeZone, new Date(start));
+  if (first !== offsetFromIntl(timeZone, new Date(start + QUARTER_MS - 1000))) return offsetFromIntl(timeZone, at);
+  if (zone.size >= MAX_CACHED_QUARTERS) zone.clear();
+  zone.set(quarter, first);
+  return first;
+}
+
+/** The zone's wall clock at an instant (whole seconds). */
+function partsIn(timeZone: string, at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const local = new Date(Math.floor(at.getTime() / 1000) * 1000 + zoneOffsetMs(timeZone, at));
+  return {
+    year: local.getUTCFullYear(),
+    month: local.getUTCMonth() + 1,
+    day: local.getUTCDate(),
+    hour: local.getUTCHours(),
+    minute: local.getUTCMinutes(),
+    second: local.getUTCSeconds(),
+  };
 }
 
 /** The instant the next calendar day starts in the zone ("tomorrow" for lock-outs). */
