@@ -14,6 +14,7 @@ import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './see
 import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts, seedDemoShop } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
 import { SCALE_DEFAULTS, seedScale } from './seed/scale.ts';
+import { auditDatabase } from './platform/consistency.ts';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Env } from './env.ts';
@@ -22,7 +23,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 // `caravan serve` (the API, web apps and chat socket; with WORKER=on also the background jobs),
 // `caravan worker` (the background jobs only, with health and metrics on PORT), `caravan migrate`,
-// `caravan seed`, `caravan backup [file] [--format auto|pg_dump|logical]`, `caravan restore <file> [--force]`.
+// `caravan seed`, `caravan backup [file] [--format auto|pg_dump|logical]`, `caravan restore <file> [--force]`,
+// `caravan audit` (ledger invariants and oversold stock).
 
 function say(line: string): void {
   process.stdout.write(`${line}\n`);
@@ -146,6 +148,23 @@ async function migrateOnly(): Promise<void> {
   const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
   say(`migrations applied (${database.description})`);
   await database.close();
+}
+
+/**
+ * `caravan audit`: the ledger's invariants (modules/wallet/ledger/invariants.ts) and the SKUs sold below
+ * zero stock, on DATABASE_URL or the embedded database: one JSON line, exit status 1 when anything is
+ * wrong. The bench runs it after each money scenario.
+ */
+async function audit(): Promise<void> {
+  const env = loadEnv();
+  const database = await openDatabase(env, (line) => process.stderr.write(`${line}\n`));
+  try {
+    const report = await auditDatabase(database.db);
+    say(JSON.stringify(report));
+    if (!report.ok) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
 }
 
 const command = process.argv[2] ?? 'serve';
@@ -289,7 +308,7 @@ async function restore(): Promise<void> {
   }
 }
 
-const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'seed-scale': scaleFixtures, 'bench-fixtures': benchFixtures, backup, restore };
+const commands: Record<string, () => Promise<void>> = { serve, worker, migrate: migrateOnly, seed, 'seed-scale': scaleFixtures, 'bench-fixtures': benchFixtures, backup, restore, audit };
 const run = commands[command];
 if (!run) {
   process.stderr.write(`unknown command "${command}"; use one of: ${Object.keys(commands).join(', ')}\n`);

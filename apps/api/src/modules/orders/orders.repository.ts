@@ -118,6 +118,12 @@ export class OrdersRepository {
     return rows.length === 1;
   }
 
+  /** SKUs whose stock is below zero: sold more than they had (an oversell; the bench counts them after its checkouts). */
+  async oversoldSkus(executor: Executor): Promise<number> {
+    const rows = await executor.select({ count: sql<number>`count(*)::int` }).from(goodsSkus).where(sql`${goodsSkus.stock} < 0`);
+    return rows[0]?.count ?? 0;
+  }
+
   async releaseStock(executor: Executor, skuId: string, quantity: number): Promise<void> {
     await executor.update(goodsSkus).set({ stock: sql`${goodsSkus.stock} + ${quantity}` }).where(eq(goodsSkus.id, skuId));
   }
