@@ -12,6 +12,12 @@
 // instead of the embedded one in .data/bench). The scenario "chat" is the chat socket's fan-out with
 // the wallet users (scripts/bench/chat.mjs).
 //
+// The report opens with issue 17's goals, each beside its figure and the ceiling it is a share of (bare pg:
+// a primary key, a 20-row catalogue page, a buyer's newest 20 orders). After each money scenario
+// `caravan audit` checks the ledger's invariants and counts SKUs sold below zero (an oversell): a problem is
+// an error, and errors make the run exit non-zero (speed never does). BENCH_PROFILE=1 profiles the API
+// (--cpu-prof) and adds where its time went (scripts/bench/profile.mjs).
+//
 // `--scale` (or BENCH_SCALE=1, or the scenario "console") runs on a bench database of its own
 // (.data/bench-scale) to which `caravan seed-scale` adds 100,000 users, 100,000 orders and 1,000,000
 // ledger entries (BENCH_SCALE_USERS, BENCH_SCALE_ORDERS, BENCH_SCALE_ENTRIES), and adds the operator
@@ -24,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
+import { newestProfile, profileMarkdown, summarizeProfile } from './profile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -65,6 +72,8 @@ const serverEnv = {
 };
 const databaseUrl = process.env.DATABASE_URL ?? `postgres://postgres:caravan-embedded@127.0.0.1:${EMBEDDED_PORT}/caravan`;
 const apiEntry = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
+// BENCH_PROFILE=1: the API runs with Node's --cpu-prof and the report says where its time went (profile.mjs)
+const PROFILE_DIR = process.env.BENCH_PROFILE === '1' ? path.join(root, serverEnv.DATA_DIR, 'profiles', new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)) : undefined;
 
 function log(line) {
   process.stderr.write(`[bench] ${line}\n`);
@@ -305,6 +314,25 @@ async function measureCheckout(name, url, requests) {
   return row;
 }
 
+/**
+ * `caravan audit` on the bench database after a money scenario: the ledger's invariants and the SKUs
+ * sold below zero stock. A problem counts as an error of the scenario (the bench then exits non-zero).
+ */
+function audited(row) {
+  const result = spawnSync(process.execPath, [apiEntry, 'audit'], { cwd: root, env: { ...serverEnv, DATABASE_URL: databaseUrl }, encoding: 'utf8' });
+  const line = result.stdout.trim().split('\n').pop() ?? '';
+  let report;
+  try {
+    report = JSON.parse(line);
+  } catch {
+    throw new Error(`caravan audit answered no report (status ${result.status}): ${result.stderr}`);
+  }
+  row.audit = { ok: report.ok, ledgerProblems: report.ledger.problems, oversoldSkus: report.oversoldSkus };
+  if (!report.ok) row.errors += 1;
+  log(`${row.name}: ledger audit ${report.ledger.ok ? 'clean' : `${report.ledger.problems.length} problems: ${report.ledger.problems.slice(0, 5).join('; ')}`}, oversold SKUs ${report.oversoldSkus}`);
+  return row;
+}
+
 /** Each request is one user's first application: a fixed number of requests, no warm-up round. */
 async function measureOnce(name, url, requests, amount) {
   const since = new Date();
@@ -356,6 +384,49 @@ function table(rows, ceilings) {
   return lines.join('\n');
 }
 
+/**
+ * Issue 17's table: each goal beside its figure and, where the goal is a share of a ceiling, that ceiling
+ * as measured in this run. Rows whose scenario did not run are left out.
+ */
+function goalRows(rows, ceilings, apiRssMb) {
+  const find = (prefix) => rows.find((row) => row.name.startsWith(prefix));
+  const share = (row, ceiling, goal, ceilingName) =>
+    row && ceiling ? { figure: `${row.requestsPerSecond} req/s`, ceiling: `${ceilingName} ${ceiling} req/s`, ratio: `${Math.round((row.requestsPerSecond / ceiling) * 100)}%`, goal: `>= ${goal}% of it`, met: row.requestsPerSecond / ceiling >= goal / 100 && row.errors === 0 } : undefined;
+  const out = [];
+  const add = (scenario, row) => row && out.push({ scenario, ...row });
+  const checkout = find('checkout:');
+  if (checkout) {
+    add('checkout: order!submit + order!pay', {
+      figure: `${checkout.ordersPerSecond} orders/s, p99 ${checkout.p99} ms, oversold SKUs ${checkout.audit?.oversoldSkus ?? '?'}, ledger ${checkout.audit?.ok ? 'clean' : 'NOT clean'}, errors ${checkout.errors}`,
+      goal: '>= 300 orders/s, 0 oversell, 0 errors',
+      met: checkout.ordersPerSecond >= 300 && checkout.audit?.ok === true && checkout.errors === 0,
+    });
+  }
+  const withdraw = find('withdraw!apply');
+  if (withdraw) {
+    add('withdraw!apply, full path', {
+      figure: `${withdraw.requestsPerSecond}/s, p99 ${withdraw.p99} ms, ledger ${withdraw.audit?.ok ? 'clean' : 'NOT clean'}, errors ${withdraw.errors}`,
+      goal: '>= 200/s',
+      met: withdraw.requestsPerSecond >= 200 && withdraw.audit?.ok === true && withdraw.errors === 0,
+    });
+  }
+  add('wallet!getUsdt', share(find('wallet!getUsdt'), ceilings.pg, 40, 'bare-pg primary key'));
+  add('order!listMain page 1', share(find('order!listMain'), ceilings.orderPage, 40, 'bare-pg 20-row order page'));
+  const keyword = find('cold: sellerGoods!search-keyword');
+  if (keyword) add('cold sellerGoods!search-keyword (9,000 prefixes)', { figure: `p99 ${keyword.p99} ms`, goal: 'p99 <= 50 ms', met: keyword.p99 <= 50 && keyword.errors === 0 });
+  add('cold sellerGoods!list random pages', share(find('cold: sellerGoods!list random pages'), ceilings.goodsPage, 50, 'bare-pg 20-row goods page'));
+  if (apiRssMb !== undefined) add('API resident memory after the bench', { figure: `${apiRssMb} MB`, goal: `< ${RSS_GOAL_MB} MB`, met: apiRssMb < RSS_GOAL_MB });
+  return out;
+}
+
+function goalTable(goalList) {
+  return [
+    '| goal of issue 17 | figure | in-run ceiling | share | goal | met |',
+    '|---|---|---|---:|---|---|',
+    ...goalList.map((goal) => `| ${goal.scenario} | ${goal.figure} | ${goal.ceiling ?? '-'} | ${goal.ratio ?? '-'} | ${goal.goal} | ${goal.met ? 'yes' : 'no'} |`),
+  ].join('\n');
+}
+
 /** The API scenarios and the two ceilings; the servers it starts go into `children` (stopped by the caller). */
 async function measureApi(base, children) {
   const rows = [];
@@ -378,6 +449,7 @@ async function measureApi(base, children) {
   const scenarios = [
     ['ceiling: bare Fastify JSON', `http://127.0.0.1:${CEILING_PORT}`, rotating(['/json'])],
     ['ceiling: bare pg primary key', `http://127.0.0.1:${CEILING_PORT}`, rotating(sample.ids.map((id) => `/pk?id=${id}`))],
+    ['ceiling: bare pg 20-row goods page, random pages', `http://127.0.0.1:${CEILING_PORT}`, rotating(shuffled(Array.from({ length: sample.lastPage }, (_, page) => `/goods-page?offset=${page * 20}`)))],
     ['sellerGoods!list page 1', base, rotating([legacy('sellerGoods!list', 'pageNum=1&pageSize=20')])],
     ['sellerGoods!list page 1000', base, rotating([legacy('sellerGoods!list', 'pageNum=1000&pageSize=20')])],
     ['sellerGoods!list category, price asc, page 1', base, rotating([legacy('sellerGoods!list', `categoryId=${sample.top}&isPrice=1&pageNum=1&pageSize=20`)])],
@@ -399,12 +471,14 @@ async function measureApi(base, children) {
   if (wallet && wants('withdraw!apply')) {
     // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
     await new Promise((resolve) => setTimeout(resolve, 11_000));
-    rows.push(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length));
+    rows.push(audited(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length)));
   }
   if (wallet && wants('checkout')) {
-    rows.push(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet)));
+    rows.push(audited(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet))));
   }
   if (wallet && wants('order!listMain')) {
+    // the ceiling on the same orders (the checkouts above placed them)
+    rows.push(await measure('ceiling: bare pg 20-row order page (a buyer\'s newest)', `http://127.0.0.1:${CEILING_PORT}`, rotating(wallet.users.map((user) => `/order-page?buyer=${user.userId}`))));
     rows.push(await measure('order!listMain page 1', base, rotating(wallet.users.map((user) => legacy('order!listMain', `pageNum=1&pageSize=20&token=${encodeURIComponent(user.token)}`)))));
   }
   if (wallet && wants('chat')) {
@@ -413,12 +487,15 @@ async function measureApi(base, children) {
   const ceilings = {
     fastify: rows.find((row) => row.name === 'ceiling: bare Fastify JSON')?.requestsPerSecond,
     pg: rows.find((row) => row.name === 'ceiling: bare pg primary key')?.requestsPerSecond,
+    goodsPage: rows.find((row) => row.name.startsWith('ceiling: bare pg 20-row goods page'))?.requestsPerSecond,
+    orderPage: rows.find((row) => row.name.startsWith('ceiling: bare pg 20-row order page'))?.requestsPerSecond,
   };
   return { rows, ceilings };
 }
 
 async function main() {
-  const api = await start(process.execPath, [apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
+  if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
+  const api = await start(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
   const children = [];
   try {
     const goods = await ensureSeeded();
@@ -447,6 +524,15 @@ async function main() {
       ...(consoleResult?.goals ?? []),
     ].filter(Boolean);
 
+    const goalList = rows.length > 0 ? goalRows(rows, ceilings, apiRssMb) : [];
+    // the profile is written as the API exits: the servers stop before the report
+    let profile;
+    if (PROFILE_DIR) {
+      for (const child of children.reverse()) await stop(child);
+      children.length = 0;
+      await stop(api);
+      profile = summarizeProfile(newestProfile(PROFILE_DIR), root);
+    }
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
     const environment = { apiRssMb, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries } } : {}) };
     const sections = [
@@ -454,16 +540,24 @@ async function main() {
       rows.length > 0
         ? `${goods} goods, ${CONNECTIONS} connections, ${DURATION} s per scenario, ${environment.cpus} CPUs, Node ${process.version}.`
         : `${goods} goods, ${environment.cpus} CPUs, Node ${process.version}.`,
+      goalList.length > 0 ? goalTable(goalList) : undefined,
       rows.length > 0 ? table(rows, ceilings) : undefined,
       storeResult?.markdown,
       consoleResult?.markdown,
+      profile ? profileMarkdown(profile) : undefined,
       goals.map((goal) => `- ${goal}`).join('\n'),
     ];
     const markdown = `${sections.filter(Boolean).join('\n\n')}\n`;
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, rows, ...(storeResult ? { store: storeResult.json } : {}), ...(consoleResult ? { console: consoleResult.json } : {}), goals }, null, 2)}\n`);
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, goalTable: goalList, rows, ...(profile ? { profile } : {}), ...(storeResult ? { store: storeResult.json } : {}), ...(consoleResult ? { console: consoleResult.json } : {}), goals }, null, 2)}\n`);
     writeFileSync(path.join(root, 'bench', 'results', `${date}.md`), markdown);
     process.stdout.write(`\n${markdown}\n`);
+    // speed is reported, never asserted; errors (including a failed ledger audit or an oversell) fail the run
+    const errors = rows.reduce((sum, row) => sum + row.errors, 0);
+    if (errors > 0) {
+      log(`${errors} errors: the run fails`);
+      process.exitCode = 1;
+    }
   } finally {
     for (const child of children.reverse()) await stop(child);
     await stop(api);
