@@ -76,7 +76,7 @@ export class WalletService {
   }
 
   async balance(userId: string) {
-    const wallet = await this.ledger.walletOf(this.db, userId);
+    const wallet = await this.ledger.walletBalance(this.db, userId);
     return { money: cents(wallet.available), rebate: '0.00', frozen: cents(wallet.frozen) };
   }
 

@@ -1,5 +1,5 @@
 import { money, type Money } from '@caravan/contract/money';
-import type { Executor } from '@caravan/db/client';
+import type { Database, Executor } from '@caravan/db/client';
 import type { Clock } from '../../../platform/clock.ts';
 import { newId } from '../../../platform/ids.ts';
 import { PLATFORM_ACCOUNTS, userWalletCode, type PlatformAccountCode } from './chart-of-accounts.ts';
@@ -115,6 +115,12 @@ export class Ledger {
     const account = await this.repository.findAccountByCode(executor, userWalletCode(userId));
     if (!account) return { balance: money.zero, available: money.zero, frozen: money.zero, account: undefined };
     return { balance: balanceOf(account), available: availableOf(account), frozen: account.debitsPending, account };
+  }
+
+  /** The user's wallet figures read outside any transaction (the balance call: one prepared statement). */
+  async walletBalance(db: Database, userId: string): Promise<{ available: Money; frozen: Money }> {
+    const account = await this.repository.readAccountByCode(db, userWalletCode(userId));
+    return account ? { available: availableOf(account), frozen: account.debitsPending } : { available: money.zero, frozen: money.zero };
   }
 
   /** Locks the user's wallet row: money operations of one user happen one at a time. */
