@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Database } from '@caravan/db/client';
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 
 // Hot read paths use hand-written SQL run as named (prepared) statements: PostgreSQL parses and
@@ -19,6 +20,22 @@ function statementName(text: string): string {
 export async function prepared<T extends QueryResultRow>(client: Pool | PoolClient, text: string, values: unknown[] = []): Promise<T[]> {
   const result = await client.query<T>({ name: statementName(text), text, values });
   return result.rows;
+}
+
+/**
+ * A drizzle statement built and prepared once per database, then reused (hot reads outside a
+ * transaction: building a query with drizzle can cost more than running it).
+ */
+export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
+  const built = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) {
+      statement = build(db);
+      built.set(db, statement);
+    }
+    return statement;
+  };
 }
 
 /** Builds `$n` placeholders while collecting values, for queries assembled from optional parts. */

@@ -3,6 +3,7 @@ import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
 import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
+import { oncePerDatabase } from '../../platform/sql.ts';
 import { users } from '@caravan/db/schema/accounts';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REFUND_BUSY, UNFINISHED_ORDER_STATES, type OrderState } from './order-state.ts';
@@ -75,19 +76,32 @@ export interface BuyerFilter {
   offset: number;
 }
 
-/** The buyer's order list (OrdersRepository.listForBuyer) as a prepared statement of `db`, with its filter as parameters. */
-function buyerListStatement(db: Database) {
+/** The buyer's filter (OrdersRepository.listForBuyer) with its values as parameters: see buyerFilterValues. */
+function buyerFilter(): SQL | undefined {
+  return and(
+    eq(orders.buyerId, sql.placeholder('buyerId')),
+    sql`(${sql.placeholder('states')}::text[] is null or ${orders.status} = any(${sql.placeholder('states')}::text[]))`,
+    sql`not ${sql.placeholder('noStates')}::boolean`,
+    sql`(not ${sql.placeholder('refundsOnly')}::boolean or ${orders.refundState} <> 'none')`,
+  );
+}
+
+function buyerFilterValues(filter: Omit<BuyerFilter, 'limit' | 'offset'>) {
+  return {
+    buyerId: filter.buyerId,
+    states: filter.states && filter.states.length > 0 ? filter.states : null,
+    // an empty list of states matches nothing
+    noStates: filter.states !== undefined && filter.states.length === 0,
+    refundsOnly: filter.refundsOnly === true,
+  };
+}
+
+/** The buyer's order list as a prepared statement of `db`. */
+const buyerListStatement = oncePerDatabase((db) => {
   const page = db
     .select({ ...getTableColumns(orders), listTotal: sql<number>`count(*) over ()`.mapWith(Number).as('list_total') })
     .from(orders)
-    .where(
-      and(
-        eq(orders.buyerId, sql.placeholder('buyerId')),
-        sql`(${sql.placeholder('states')}::text[] is null or ${orders.status} = any(${sql.placeholder('states')}::text[]))`,
-        sql`not ${sql.placeholder('noStates')}::boolean`,
-        sql`(not ${sql.placeholder('refundsOnly')}::boolean or ${orders.refundState} <> 'none')`,
-      ),
-    )
+    .where(buyerFilter())
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(sql.placeholder('limit'))
     .offset(sql.placeholder('offset'))
@@ -108,12 +122,13 @@ function buyerListStatement(db: Database) {
     .leftJoinLateral(first, sql`true`)
     .orderBy(desc(page.createdAt), desc(page.id))
     .prepare('orders_list_for_buyer');
-}
+});
+
+/** How many orders the buyer's filter matches (a page past the end carries no total), prepared. */
+const buyerCountStatement = oncePerDatabase((db) => db.select({ n: count() }).from(orders).where(buyerFilter()).prepare('orders_count_for_buyer'));
 
 /** The only code touching the order tables (and the stock column of the SKUs it reserves). */
 export class OrdersRepository {
-  private readonly buyerLists = new WeakMap<Database, ReturnType<typeof buyerListStatement>>();
-
   // ---- what a checkout reads -------------------------------------------------------------------
 
   async listingsForOrder(executor: Executor, ids: string[]): Promise<ListingForOrder[]> {
@@ -248,14 +263,6 @@ export class OrdersRepository {
     return executor.select().from(orderLogs).where(eq(orderLogs.orderId, orderId)).orderBy(asc(orderLogs.createdAt), asc(orderLogs.id));
   }
 
-  private buyerConditions(filter: Omit<BuyerFilter, 'limit' | 'offset'>): SQL | undefined {
-    return and(
-      eq(orders.buyerId, filter.buyerId),
-      filter.states ? inArray(orders.status, filter.states) : undefined,
-      filter.refundsOnly ? ne(orders.refundState, 'none') : undefined,
-    );
-  }
-
   /**
    * One page of the buyer's list in one statement: the page (newest first, from orders_buyer_idx), the
    * total of the whole filter as a window count over the same scan, the buyer's and shops' names, and
@@ -264,20 +271,7 @@ export class OrdersRepository {
    * was most of the call's CPU in the bench's profile.
    */
   async listForBuyer(db: Database, filter: BuyerFilter): Promise<{ rows: BuyerListRow[]; total: number }> {
-    let statement = this.buyerLists.get(db);
-    if (!statement) {
-      statement = buyerListStatement(db);
-      this.buyerLists.set(db, statement);
-    }
-    const found = await statement.execute({
-      buyerId: filter.buyerId,
-      states: filter.states && filter.states.length > 0 ? filter.states : null,
-      // an empty list of states matches nothing, as inArray with no values did
-      noStates: filter.states !== undefined && filter.states.length === 0,
-      refundsOnly: filter.refundsOnly === true,
-      limit: filter.limit,
-      offset: filter.offset,
-    });
+    const found = await buyerListStatement(db).execute({ ...buyerFilterValues(filter), limit: filter.limit, offset: filter.offset });
     const rows = found.map((row) => ({
       order: row.order as OrderRow,
       buyerName: row.buyerName ?? '',
@@ -289,8 +283,8 @@ export class OrdersRepository {
     return { rows, total };
   }
 
-  async countForBuyer(executor: Executor, filter: Omit<BuyerFilter, 'limit' | 'offset'>): Promise<number> {
-    const rows = await executor.select({ n: count() }).from(orders).where(this.buyerConditions(filter));
+  async countForBuyer(db: Database, filter: Omit<BuyerFilter, 'limit' | 'offset'>): Promise<number> {
+    const rows = await buyerCountStatement(db).execute(buyerFilterValues(filter));
     return rows[0]?.n ?? 0;
   }
 

@@ -2,20 +2,19 @@ import { money, type Money } from '@caravan/contract/money';
 import type { Database, Executor } from '@caravan/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@caravan/db/schema/ledger';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { oncePerDatabase } from '../../../platform/sql.ts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 
 /** An account by code as a prepared statement of `db` (a read outside any transaction: the balance call). */
-function accountByCodeStatement(db: Database) {
-  return db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, sql.placeholder('code'))).limit(1).prepare('ledger_account_by_code');
-}
+const accountByCodeStatement = oncePerDatabase((db) =>
+  db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, sql.placeholder('code'))).limit(1).prepare('ledger_account_by_code'),
+);
 
 /** The only code touching the ledger tables. */
 export class LedgerRepository {
-  private readonly accountByCode = new WeakMap<Database, ReturnType<typeof accountByCodeStatement>>();
-
   async findAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
     const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
     return rows[0];
@@ -26,12 +25,7 @@ export class LedgerRepository {
    * (building the query on each call cost more than running it, in the bench's profile).
    */
   async readAccountByCode(db: Database, code: string): Promise<AccountRow | undefined> {
-    let statement = this.accountByCode.get(db);
-    if (!statement) {
-      statement = accountByCodeStatement(db);
-      this.accountByCode.set(db, statement);
-    }
-    return (await statement.execute({ code }))[0];
+    return (await accountByCodeStatement(db).execute({ code }))[0];
   }
 
   /**
