@@ -2,13 +2,14 @@
 // converted from the platform's zone to the viewer's as YYYY-MM-DD HH:mm:ss ('--' when empty).
 
 import { money, tryParseMoney } from '@caravan/contract/money';
+import { numberSymbols } from './number-format.ts';
 
 export const EMPTY_VALUE = '--';
 
 const separatorsCache = new Map<string, { group: string; decimal: string }>();
 
 function separators(locale: string): { group: string; decimal: string } {
-  let cached = separatorsCache.get(locale);
+  let cached = separatorsCache.get(locale) ?? numberSymbols(locale);
   if (!cached) {
     let group = ',';
     let decimal = '.';

@@ -1,5 +1,6 @@
 // Counts and percentages in the viewer's locale (digits, separators and the percent sign differ).
 import { useNumberLocale } from './amount.tsx';
+import { formatNumber, formatPercent, numberSymbols } from './number-format.ts';
 
 export interface Formatters {
   count: (value: number) => string;
@@ -21,6 +22,15 @@ function numberFormat(locale: string, options?: Intl.NumberFormatOptions): Intl.
 
 export function formattersFor(locale: string): Formatters {
   let formatters = cache.get(locale);
+  // the store's languages: from the table (no Intl.NumberFormat, whose first use is a long task)
+  const symbols = numberSymbols(locale);
+  if (!formatters && symbols) {
+    formatters = {
+      count: (value) => formatNumber(Number.isFinite(value) ? value : 0, symbols),
+      percent: (value) => formatPercent(Number.isFinite(value) ? value : 0, symbols),
+    };
+    cache.set(locale, formatters);
+  }
   if (!formatters) {
     const counts = numberFormat(locale);
     const percents = numberFormat(locale, { style: 'percent', maximumFractionDigits: 0 });
