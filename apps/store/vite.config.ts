@@ -31,15 +31,26 @@ function brandPlugin(brandId: string): Plugin {
 // eslint-disable-next-line no-restricted-properties -- the build reads its one setting here
 const brandId = process.env.BRAND || 'caravan';
 
-export default defineConfig({
-  plugins: [react(), brandPlugin(brandId), precompressPlugin()],
+// Two builds: the browser's (dist/), and with --ssr the server's renderer of the /wap pages
+// (dist-server/entry-server.js, src/entry-server.tsx), every dependency bundled in so the API loads one
+// file with no resolution of packages at run time.
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [react(), brandPlugin(brandId), ...(isSsrBuild ? [] : [precompressPlugin()])],
+  define: { 'import.meta.env.CARAVAN_SERVER_RENDER': JSON.stringify(Boolean(isSsrBuild)) },
   server: { proxy: Object.fromEntries(['/wap', '/api', '/uploads', '/payments', '/console'].map((prefix) => [prefix, 'http://localhost:8080'])) },
-  build: {
-    target: 'es2022',
-    outDir: 'dist',
-    emptyOutDir: true,
-    chunkSizeWarningLimit: 800,
-    // dist/.vite/manifest.json: which chunks each route loads (the bench sums what /index needs)
-    manifest: true,
-  },
-});
+  ssr: { noExternal: true, target: 'node' },
+  build: isSsrBuild
+    ? { target: 'node22', outDir: 'dist-server', emptyOutDir: true, ssrEmitAssets: false, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        outDir: 'dist',
+        emptyOutDir: true,
+        chunkSizeWarningLimit: 800,
+        // no <link rel="modulepreload"> per module of a lazy page: the browser finds a chunk's imports as
+        // it loads it, and inserting dozens of links at once was a long task on a phone's CPU
+        modulePreload: false,
+        // dist/.vite/manifest.json: which chunks each route loads (the bench sums what /index needs; the
+        // server finds a rendered page's chunks and styles)
+        manifest: true,
+      },
+}));

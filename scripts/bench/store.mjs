@@ -18,7 +18,7 @@
 //
 // Checkout needs a signed-in buyer with goods in the cart, the loan application a signed-in buyer: the
 // bench registers one through the API and writes the store's own local-storage keys (token, user info,
-// cart) before the page loads.
+// cart) before the page loads, and the page-session cookie the store sets after a sign-in (ADR 0019).
 // Everything runs offline against 127.0.0.1 with the machine's Chromium (CHROMIUM_PATH).
 import { readFileSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -221,6 +221,11 @@ export async function lighthouseAudits(root, pages, chromiumPath, runs, log, pre
             for (const [key, value] of Object.entries(entries)) globalThis.localStorage.setItem(key, value);
           }, target.storage);
           await setup.close();
+          // a signed-in buyer's browser also holds the page-session cookie the store sets after a sign-in
+          // (ADR 0019), with which the server renders the buyer's own /wap pages; a visitor's holds none
+          const origin = new URL(target.url).origin;
+          if (target.storage.ES_TOKEN) await context.request.post(`${origin}/wap/page-session`, { headers: { authorization: `Bearer ${target.storage.ES_TOKEN}` } });
+          else await context.request.delete(`${origin}/wap/page-session`);
         } finally {
           await cdp.close();
         }

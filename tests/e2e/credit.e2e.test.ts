@@ -67,9 +67,10 @@ async function chooseAmountAndTerm(target: Page): Promise<void> {
 
 describe('a buyer takes a start-up loan', () => {
   it("opens the loan pages from the header's Credit entry, after signing in", async () => {
-    // a visitor is sent to the login page first, and comes back afterwards
+    // a visitor is sent to the login page first (for the application, where /credit leads), and comes
+    // back afterwards
     await page.goto('/credit');
-    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/credit')}`, WAIT);
+    await page.waitForURL(`**/login?redirect=${encodeURIComponent('/credit/application')}`, WAIT);
     await page.locator('input[name="username"]').fill(USERNAME);
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.getByTestId('login-submit').click();

@@ -94,6 +94,7 @@ import { CONSOLE_PREFIX, registerConsoleApi, sendRestError } from './modules/ope
 import { overviewConsoleRoutes } from './modules/operators/overview.routes.ts';
 import { settingsConsoleRoutes } from './modules/content/settings.routes.ts';
 import { accountsConsoleRoutes } from './modules/accounts/accounts.console.routes.ts';
+import { registerPageSessionRoutes } from './modules/accounts/page-session.routes.ts';
 import { OperatorsService } from './modules/operators/operators.service.ts';
 import { OperatorAdminService } from './modules/operators/operator-admin.service.ts';
 import { operatorAdminRoutes } from './modules/operators/operator-admin.routes.ts';
@@ -159,6 +160,8 @@ export interface AppDependencies {
   logStream?: NodeJS.WritableStream;
   /** The built buyer store (apps/store/dist by default); tests point it at a fixture. */
   storeDir?: string;
+  /** The store's server-side renderer build (default apps/store/dist-server). */
+  storeServerDir?: string;
   /** The built operator console (apps/console/dist by default); tests point it at a fixture. */
   consoleDir?: string;
   /** The built seller panel (apps/seller/dist by default); tests point it at a fixture. */
@@ -639,6 +642,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       observe: (call, code) => metrics.legacyOutcome(call, code),
     });
     registerUploadRoutes(app, blobStore, uploadSigner);
+    registerPageSessionRoutes(app, { authenticate: (token) => sessions.authenticate(token), maxAgeSeconds: env.SESSION_ABSOLUTE_TTL_DAYS * 86_400 });
     registerConsoleApi(app, {
       operators,
       translator,
@@ -668,6 +672,16 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       ...(deps.consoleDir ? { consoleDir: deps.consoleDir } : {}),
       ...(deps.sellerDir ? { sellerDir: deps.sellerDir } : {}),
       ...(deps.chatSocket ? { chatSocket: deps.chatSocket } : {}),
+      serverRender: {
+        clock,
+        cache: env.CATALOG_MICRO_CACHE,
+        // the visitor of a page-session cookie, as the gateway would authenticate them
+        session: async (token) => {
+          const result = await sessions.authenticate(token);
+          return result.ok ? { token, user: { username: result.user.username, usercode: result.user.usercode } } : null;
+        },
+        ...(deps.storeServerDir ? { dir: deps.storeServerDir } : {}),
+      },
     });
     if (!storeServed) app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/docs'));
   }

@@ -10,10 +10,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { clearPageSession } from './modules/accounts/page-session.routes.ts';
+import { BOOT_SCRIPT_SOURCE, encodedPage, PageRenderer, type PageSessionReader } from './page-render.ts';
+import type { Clock } from './platform/clock.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { isPhoneUserAgent, WAP_PATH, WAP_SERVER_PREFIXES, wapLocation } from './wap-redirect.ts';
 
 export const STORE_DIST_DIR = 'apps/store/dist';
+/** The store's server-side renderer of the /wap pages (page-render.ts). */
+export const STORE_SERVER_DIST_DIR = 'apps/store/dist-server';
 export const CONSOLE_DIST_DIR = 'apps/console/dist';
 /** Where the operator console is served; its REST API is under `${CONSOLE_PATH}/api`. */
 export const CONSOLE_PATH = '/console';
@@ -69,6 +74,11 @@ export interface StaticAppsOptions {
   chatSocket?: string;
   /** Defaults to apps/store/dist under the repository root. */
   storeDir?: string;
+  /**
+   * The /wap pages rendered by the server (page-render.ts) when the store's server build exists
+   * (`dir`, default apps/store/dist-server); `cache`: pages for visitors kept a few seconds.
+   */
+  serverRender?: { dir?: string; clock: Clock; cache: boolean; session: PageSessionReader };
   /** Defaults to apps/console/dist under the repository root. */
   consoleDir?: string;
   /** Defaults to apps/seller/dist under the repository root. */
@@ -109,6 +119,8 @@ async function serveSinglePageApp(
     chatSocket?: string;
     alsoAt?: AlsoServedAt;
     phonesTo?: (pathname: string, query: URLSearchParams) => string;
+    /** Renders the pages under `alsoAt` on the server (the /wap site). */
+    serverRender?: { dir: string; clock: Clock; cache: boolean; session: PageSessionReader };
   },
 ): Promise<boolean> {
   const { dir, prefix } = options;
@@ -163,11 +175,32 @@ async function serveSinglePageApp(
 
   const { alsoAt } = options;
   if (alsoAt) {
-    app.get(alsoAt.path, { schema: { hide: true } }, (request, reply) => sendIndex(request, reply));
+    const renderer = options.serverRender
+      ? PageRenderer.create(dir, options.serverRender.dir, indexHtml, { platformTimeZone: options.platformTimeZone, clock: options.serverRender.clock, cache: options.serverRender.cache, session: options.serverRender.session, log: app.log })
+      : undefined;
+    // the renderer's 6 MB load waits until the server listens (a restart answers as soon as it can)
+    if (renderer) app.addHook('onListen', async () => renderer.warm());
+    const sendAlso = async (request: FastifyRequest, reply: FastifyReply) => {
+      const page = renderer ? await renderer.render(app, request) : undefined;
+      if (!page) return sendIndex(request, reply);
+      // what the page shows depends on the language cookie and header, and a signed-in page on its visitor
+      reply.header('vary', 'Cookie, Accept-Language, Accept-Encoding').header('cache-control', page.personal ? 'private, no-store' : 'no-cache');
+      // a page-session cookie whose session has ended is dropped (the page was rendered for a visitor)
+      if (page.endedSession) clearPageSession(request, reply);
+      if (page.location !== undefined) return reply.redirect(page.location, page.status);
+      const { body, encoding } = encodedPage(page, request.headers['accept-encoding']);
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply
+        .code(page.status)
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', storeContentSecurityPolicy(options.chatSocket, request.hostname).replace("script-src 'self'", `script-src 'self' ${BOOT_SCRIPT_SOURCE}`))
+        .send(body);
+    };
+    app.get(alsoAt.path, { schema: { hide: true } }, (request, reply) => sendAlso(request, reply));
     app.get(`${alsoAt.path}/*`, { schema: { hide: true } }, (request, reply) => {
       const pathname = request.url.split('?')[0] ?? '/';
       if (isServerPath(pathname, alsoAt.serverPaths)) return reply.callNotFound();
-      return sendIndex(request, reply);
+      return sendAlso(request, reply);
     });
   }
   return true;
@@ -181,8 +214,9 @@ export async function registerStaticApps(app: FastifyInstance, options: StaticAp
     serverPaths: SERVER_PREFIXES,
     platformTimeZone: options.platformTimeZone,
     decorateReply: true,
-    // the mobile site: the same page, beside the legacy calls under /wap/
+    // the mobile site: the same page, beside the legacy calls under /wap/, rendered by the server
     alsoAt: { path: WAP_PATH, serverPaths: WAP_SERVER_PREFIXES },
+    ...(options.serverRender ? { serverRender: { ...options.serverRender, dir: options.serverRender.dir ?? resolveFromRoot(STORE_SERVER_DIST_DIR) } } : {}),
     phonesTo: wapLocation,
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
   });

@@ -3,11 +3,16 @@
 // desktops stay. The mapping is the spec's: goods detail (sellerGoodsId, lang) when a goods id is
 // present, the shop page (sellerId) when a shop id is, otherwise the wap root; the language is kept.
 
+import { PAGE_SESSION_PATH } from '@caravan/contract/server-page';
+
 /** Where the store's mobile layout is mounted. */
 export const WAP_PATH = '/wap';
 
-/** Legacy server calls under /wap/ (the API, the seller panel's calls, the public chat counter): never pages. */
-export const WAP_SERVER_PREFIXES = ['/wap/api/', '/wap/seller/', '/wap/public/'];
+/**
+ * Server paths under /wap/ (the legacy API, the seller panel's calls, the public chat counter, the page
+ * session's hand-over): never pages.
+ */
+export const WAP_SERVER_PREFIXES = ['/wap/api/', '/wap/seller/', '/wap/public/', PAGE_SESSION_PATH];
 
 // Tablets say "Android" without "Mobile", or name themselves; iPadOS 13+ sends a desktop Safari string.
 const TABLET = /iPad|Tablet|Kindle|Silk\/|PlayBook|Nexus (?:7|9|10)\b/i;

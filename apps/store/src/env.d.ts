@@ -5,3 +5,8 @@ declare module 'virtual:brand' {
   const brand: Brand;
   export default brand;
 }
+
+interface ImportMetaEnv {
+  /** true in the server-side rendering build (vite.config.ts), absent in the browser's */
+  readonly CARAVAN_SERVER_RENDER?: boolean;
+}

@@ -63,6 +63,8 @@ export interface TestAppOptions {
   database?: TestDatabase;
   /** the built store to serve (a fixture folder); apps/store/dist when absent */
   storeDir?: string;
+  /** the store's server-side renderer build (apps/store/dist-server when absent) */
+  storeServerDir?: string;
   /** A stand-in for apps/console/dist. */
   consoleDir?: string;
   /** A stand-in for apps/seller/dist. */
@@ -90,6 +92,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     hasher: recordingHasher(argon2Hasher()),
     ...(logStream ? { logStream } : {}),
     ...(options.storeDir ? { storeDir: options.storeDir } : {}),
+    ...(options.storeServerDir ? { storeServerDir: options.storeServerDir } : {}),
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
     ...(options.sellerDir ? { sellerDir: options.sellerDir } : {}),
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),

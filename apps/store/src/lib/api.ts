@@ -1,6 +1,7 @@
 // The store's API client: the shared legacy client wired to the session, the language and the toast.
 import { REQUEST_CODES, type Locale } from '@caravan/contract/languages';
 import { createApiClient, errorToaster } from '@caravan/ui/api-client';
+import { serverContext } from './server-context.ts';
 import { session } from './session.ts';
 
 let currentLocale: Locale = 'en';
@@ -21,7 +22,9 @@ const toast = errorToaster((message) => showError(message));
 
 export const api = createApiClient({
   getToken: () => session.token(),
-  getLang: () => REQUEST_CODES[currentLocale],
+  getLang: () => REQUEST_CODES[serverContext()?.locale ?? currentLocale],
+  // the server renders pages with the API in its own process (src/entry-server.tsx)
+  fetch: (input, init) => (serverContext()?.fetch ?? globalThis.fetch)(input, init),
   onSessionExpired: () => {
     session.clear();
     onExpired();
@@ -30,5 +33,5 @@ export const api = createApiClient({
 });
 
 export function currentApiLocale(): Locale {
-  return currentLocale;
+  return serverContext()?.locale ?? currentLocale;
 }

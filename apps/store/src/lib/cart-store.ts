@@ -2,12 +2,15 @@
 // pure functions of @caravan/ui/cart; this file only keeps and publishes their results.
 import { addLine, cartStorageKey, removeLines, setChecked, setQuantity, type CartFailure, type CartLine } from '@caravan/ui/cart';
 import { readJson, writeJson } from '@caravan/ui/storage';
+import { useHydrated } from '@caravan/ui/use-hydrated';
 import { useSyncExternalStore } from 'react';
 import { session, store } from './session.ts';
 
 const listeners = new Set<() => void>();
+const NO_LINES: CartLine[] = [];
+const orNoLines = (read: CartLine[]): CartLine[] => (Array.isArray(read) && read.length > 0 ? read : NO_LINES);
 let ownerKey = cartStorageKey(session.get().user?.usercode);
-let lines: CartLine[] = readJson<CartLine[]>(store, ownerKey, []);
+let lines: CartLine[] = orNoLines(readJson<CartLine[]>(store, ownerKey, []));
 
 function publish(next: CartLine[]): void {
   lines = next;
@@ -20,7 +23,7 @@ session.subscribe(() => {
   const key = cartStorageKey(session.get().user?.usercode);
   if (key === ownerKey) return;
   ownerKey = key;
-  lines = readJson<CartLine[]>(store, ownerKey, []);
+  lines = orNoLines(readJson<CartLine[]>(store, ownerKey, []));
   for (const listener of listeners) listener();
 });
 
@@ -56,6 +59,11 @@ export const cart = {
   },
 };
 
+/**
+ * The cart as React state. It lives in the browser: a page the server renders (and its hydration) shows
+ * an empty one, and the browser's after hydrating (@caravan/ui/use-hydrated).
+ */
 export function useCart(): CartLine[] {
-  return useSyncExternalStore(cart.subscribe, cart.lines, cart.lines);
+  const lines = useSyncExternalStore(cart.subscribe, cart.lines, cart.lines);
+  return useHydrated() ? lines : NO_LINES;
 }

@@ -16,6 +16,16 @@ async function loadMessages(locale: Locale, namespace: string): Promise<Record<s
   return loader ? await loader() : {};
 }
 
-export function initI18n(locale: Locale): Promise<i18n> {
-  return createI18n(locale, loadMessages, [...NAMESPACES], [...EAGER]);
+/**
+ * `alsoNow`: namespaces to load up front besides the first screen's (a page the server rendered names
+ * those it used, so hydrating it never waits for messages).
+ */
+export function initI18n(locale: Locale, alsoNow: readonly string[] = []): Promise<i18n> {
+  const eager = [...new Set([...EAGER, ...alsoNow.filter((namespace) => (NAMESPACES as readonly string[]).includes(namespace))])];
+  return createI18n(locale, loadMessages, [...NAMESPACES], eager);
+}
+
+/** Every namespace loaded (the server renders any page without waiting). */
+export function initAllMessages(locale: Locale): Promise<i18n> {
+  return createI18n(locale, loadMessages, [...NAMESPACES], [...NAMESPACES]);
 }

@@ -16,8 +16,11 @@ export function basenameOf(mount: Mount): string {
   return mount === 'wap' ? WAP_BASENAME : '';
 }
 
-/** The mount of this page (PC outside a browser, e.g. in unit tests). */
-export const mount: Mount = typeof window === 'undefined' ? 'pc' : mountOf(window.location.pathname);
+/**
+ * The mount of this page. The server renders only the /wap site (src/entry-server.tsx, whose build
+ * defines CARAVAN_SERVER_RENDER); outside a browser otherwise (unit tests) it is the PC store.
+ */
+export const mount: Mount = import.meta.env.CARAVAN_SERVER_RENDER ? 'wap' : typeof window === 'undefined' ? 'pc' : mountOf(window.location.pathname);
 export const isWap = mount === 'wap';
 /** The router's basename: '' (PC) or '/wap'. */
 export const basename = basenameOf(mount);

@@ -2,6 +2,7 @@
 // through useSyncExternalStore. Logging out (or a 403) clears the session's traces (spec section 4).
 import { browserStore, readJson, STORAGE_KEYS, writeJson } from '@caravan/ui/storage';
 import { useSyncExternalStore } from 'react';
+import { serverContext } from './server-context.ts';
 
 export interface UserInfo {
   username: string;
@@ -24,14 +25,23 @@ let current: Session = {
   user: readJson<UserInfo | null>(store, STORAGE_KEYS.userInfo, null),
 };
 
+const SIGNED_OUT: Session = { token: null, user: null };
+
+/** On the server: the render's visitor; in the browser: what local storage holds. */
+function read(): Session {
+  const server = serverContext();
+  if (server) return server.session ?? SIGNED_OUT;
+  return current;
+}
+
 function emit(next: Session): void {
   current = next;
   for (const listener of listeners) listener();
 }
 
 export const session = {
-  get: (): Session => current,
-  token: (): string | null => current.token,
+  get: read,
+  token: (): string | null => read().token,
   subscribe(listener: () => void): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -54,6 +64,22 @@ export const session = {
   },
 };
 
+/**
+ * The session as React state. The server renders with its visitor; the browser hydrates only a page
+ * rendered for the visitor it holds (main.tsx), so the stored session is the server snapshot there too.
+ */
 export function useSession(): Session {
-  return useSyncExternalStore(session.subscribe, session.get, session.get);
+  return useSyncExternalStore(session.subscribe, read, read);
+}
+
+/**
+ * Who is looking, for the keys of answers that depend on it: the user code when signed in, "guest"
+ * otherwise (never the token: keys travel in a page the server rendered).
+ */
+export function viewerKey(current: Session): string {
+  return current.token ? (current.user?.usercode ?? 'user') : 'guest';
+}
+
+export function useViewerKey(): string {
+  return viewerKey(useSession());
 }

@@ -3,6 +3,7 @@ import { DEFAULT_MAX_PER_ORDER } from '@caravan/ui/cart';
 import { readPlatformTimeZone } from '@caravan/ui/format';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api.ts';
+import { serverContext } from './server-context.ts';
 
 const CODES = ['mall_max_goods_number_in_order', 'customer_service_url'] as const;
 
@@ -19,7 +20,7 @@ export function usePlatformSettings() {
   };
 }
 
-/** The platform's time zone, written into index.html by the server. */
+/** The platform's time zone, written into index.html by the server (which knows it while it renders). */
 export function platformTimeZone(): string {
-  return readPlatformTimeZone(document);
+  return serverContext()?.platformTimeZone ?? readPlatformTimeZone(document);
 }

@@ -8,6 +8,7 @@ import { routerPathOf } from '../../lib/mount.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
+import { AppLive } from '../app-live.tsx';
 import { PageLoading } from './page-loading.tsx';
 import { ScrollManager } from './scroll-manager.tsx';
 import { useMessage } from '../../components/feedback.tsx';
@@ -29,12 +30,16 @@ export function ApiBridge() {
   return null;
 }
 
-/** The current page, shared by the PC and the mobile shell. */
+/**
+ * The current page, shared by the PC and the mobile shell. The app is live once the first page has
+ * committed inside its boundary (a server-rendered page is hydrated there after the shell).
+ */
 export function PageOutlet() {
   return (
     <main className="app-main" id="main">
       <Suspense fallback={<PageLoading />}>
         <Outlet />
+        <AppLive />
       </Suspense>
     </main>
   );

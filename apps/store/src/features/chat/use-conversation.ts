@@ -4,6 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { REQUEST_CODES, type Locale } from '@caravan/contract/languages';
+import { useViewerKey } from '../../lib/session.ts';
 import { chatKeys } from './api/chat-keys.ts';
 import { getMessages } from './api/get-messages.ts';
 import { sendMessage } from './api/send-message.ts';
@@ -43,7 +44,8 @@ export function useConversation(token: string, locale: Locale): Conversation {
     [],
   );
 
-  const markRead = useCallback(() => queryClient.setQueryData(chatKeys.unread(token), 0), [queryClient, token]);
+  const viewer = useViewerKey();
+  const markRead = useCallback(() => queryClient.setQueryData(chatKeys.unread(viewer), 0), [queryClient, viewer]);
 
   /** The newest page again, merged in (reading it marks it read). */
   const refresh = useCallback(async () => {

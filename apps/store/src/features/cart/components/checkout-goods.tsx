@@ -1,3 +1,4 @@
+import { Skeleton } from 'antd';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '@caravan/ui/amount.tsx';
@@ -41,6 +42,26 @@ export function CheckoutGoods({ estimate, problems, maxPerOrder }: { estimate: E
           </ul>
         </div>
       ))}
+    </section>
+  );
+}
+
+/**
+ * The goods while they are not known yet (the cart is in the browser; a page the server rendered learns
+ * them once hydrated): shaped like one order of one line, the most common checkout, so that nothing below
+ * moves when it arrives.
+ */
+export function CheckoutGoodsPending() {
+  const { t } = useTranslation('common');
+  return (
+    <section className="cart-panel cart-goods-pending" aria-busy="true" data-testid="checkout-goods-pending">
+      <span className="visually-hidden">{t('loading')}</span>
+      {/* still, not shimmering: it stands only while the page hydrates, and an animated one repaints every frame */}
+      <Skeleton title={{ width: '40%' }} paragraph={{ rows: 1, width: '60%' }} />
+      <div className="cart-checkout-line">
+        <span className="cart-line-image cart-line-image-empty" aria-hidden="true" />
+        <Skeleton title={false} paragraph={{ rows: 2 }} />
+      </div>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Tag } from 'antd';
+import { Skeleton, Tag } from 'antd';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Amount } from '@caravan/ui/amount.tsx';
@@ -14,7 +14,8 @@ function Row({ label, children, strong }: { label: ReactNode; children: ReactNod
 }
 
 /** Before submitting: the client's estimate from the cart prices, marked as such. */
-export function EstimatedSummary({ estimate, children }: { estimate: Estimate; children: ReactNode }) {
+/** `estimate` undefined: the goods are not known yet (see CheckoutGoodsPending); the rows hold their place. */
+export function EstimatedSummary({ estimate, children }: { estimate: Estimate | undefined; children: ReactNode }) {
   const { t } = useTranslation('cart');
   const headingId = useId();
   return (
@@ -23,19 +24,27 @@ export function EstimatedSummary({ estimate, children }: { estimate: Estimate; c
         <h2 id={headingId}>{t('summary.title')}</h2>
         <Tag className="cart-tag">{t('summary.estimated')}</Tag>
       </div>
-      <dl className="cart-summary-list">
-        {estimate.groups.map((group, index) => (
-          <Row key={group.seller.id} label={t('summary.orderGoods', { index: index + 1, seller: group.seller.name })}>
-            <Amount value={group.subtotal} unit="USDT" />
-          </Row>
-        ))}
-        <Row label={t('summary.items')}>{t('summary.itemCount', { count: estimate.quantity })}</Row>
-        <Row label={t('summary.charges')}>{t('summary.atSubmit')}</Row>
-        <Row label={t('summary.estimatedTotal')} strong>
-          <Amount value={estimate.subtotal} unit="USDT" />
-        </Row>
-      </dl>
-      <p className="cart-note">{estimate.complete ? t('summary.estimateNote') : t('summary.estimateIncomplete')}</p>
+      {estimate ? (
+        <>
+          <dl className="cart-summary-list">
+            {estimate.groups.map((group, index) => (
+              <Row key={group.seller.id} label={t('summary.orderGoods', { index: index + 1, seller: group.seller.name })}>
+                <Amount value={group.subtotal} unit="USDT" />
+              </Row>
+            ))}
+            <Row label={t('summary.items')}>{t('summary.itemCount', { count: estimate.quantity })}</Row>
+            <Row label={t('summary.charges')}>{t('summary.atSubmit')}</Row>
+            <Row label={t('summary.estimatedTotal')} strong>
+              <Amount value={estimate.subtotal} unit="USDT" />
+            </Row>
+          </dl>
+          <p className="cart-note">{estimate.complete ? t('summary.estimateNote') : t('summary.estimateIncomplete')}</p>
+        </>
+      ) : (
+        <div className="cart-summary-pending" aria-busy="true">
+          <Skeleton title={false} paragraph={{ rows: 5 }} />
+        </div>
+      )}
       {children}
     </section>
   );

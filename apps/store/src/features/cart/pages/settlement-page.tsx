@@ -3,6 +3,7 @@
 // payment step (order!pay). The placed orders are kept in the router state, so a reload resumes at
 // payment instead of submitting again.
 import { ApiError } from '@caravan/ui/api-client';
+import { useHydrated } from '@caravan/ui/use-hydrated';
 import { Alert, Button, Empty, Steps } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +11,11 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { defaultAddress, useAddressList } from '../../../components/address-api.ts';
 import { RequireLogin } from '../../../components/require-login.tsx';
 import { cart, useCart } from '../../../lib/cart-store.ts';
+import { isWap } from '../../../lib/mount.ts';
 import { usePlatformSettings } from '../../../lib/settings.ts';
 import { useSubmitOrder } from '../api/submit-order.ts';
 import { CheckoutAddress } from '../components/checkout-address.tsx';
-import { CheckoutGoods } from '../components/checkout-goods.tsx';
+import { CheckoutGoods, CheckoutGoodsPending } from '../components/checkout-goods.tsx';
 import { EstimatedSummary, PlacedSummary } from '../components/order-summary-panel.tsx';
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import { PayStep } from '../components/pay-step.tsx';
@@ -23,7 +25,8 @@ import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/inten
 import { estimateCheckout, placedTotals, readPlacedOrders, type PlacedOrder } from '../lib/order-summary.ts';
 import '../cart.css';
 
-function Review({ checkout, onPlaced }: { checkout: CheckoutLines; onPlaced: (orders: PlacedOrder[]) => void }) {
+/** `checkout` undefined: the lines are not known yet (a page the server rendered, until it has hydrated). */
+function Review({ checkout, onPlaced }: { checkout: CheckoutLines | undefined; onPlaced: (orders: PlacedOrder[]) => void }) {
   const { t } = useTranslation('cart');
   const { maxPerOrder } = usePlatformSettings();
   const addresses = useAddressList();
@@ -35,10 +38,12 @@ function Review({ checkout, onPlaced }: { checkout: CheckoutLines; onPlaced: (or
 
   const list = addresses.data ?? [];
   const addressId = chosen && list.some((address) => address.id === chosen) ? chosen : defaultAddress(list)?.id;
-  const estimate = useMemo(() => estimateCheckout(checkout.lines), [checkout.lines]);
-  const problems = quantityProblems(checkout.lines, maxPerOrder);
+  const lines = checkout?.lines;
+  const estimate = useMemo(() => estimateCheckout(lines ?? []), [lines]);
+  const problems = quantityProblems(lines ?? [], maxPerOrder);
 
   const place = async () => {
+    if (!checkout) return;
     setAttempted(true);
     setError(null);
     if (!addressId) {
@@ -74,13 +79,13 @@ function Review({ checkout, onPlaced }: { checkout: CheckoutLines; onPlaced: (or
     <div className="cart-checkout">
       <div className="cart-checkout-main">
         <CheckoutAddress value={addressId} onChange={setChosen} invalid={attempted && addresses.isSuccess && !addressId} />
-        <CheckoutGoods estimate={estimate} problems={problems} maxPerOrder={maxPerOrder} />
+        {checkout ? <CheckoutGoods estimate={estimate} problems={problems} maxPerOrder={maxPerOrder} /> : <CheckoutGoodsPending />}
         <PaymentMethods />
       </div>
       <aside className="cart-checkout-aside">
-        <EstimatedSummary estimate={estimate}>
+        <EstimatedSummary estimate={checkout ? estimate : undefined}>
           {error && <Alert type="error" showIcon role="alert" className="cart-pay-alert" title={error} />}
-          <Button type="primary" size="large" block loading={submit.isPending} onClick={() => void place()} data-testid="submit-order">
+          <Button type="primary" size="large" block loading={submit.isPending} disabled={!checkout} onClick={() => void place()} data-testid="submit-order">
             {t('checkout.submit.button')}
           </Button>
         </EstimatedSummary>
@@ -108,8 +113,12 @@ function Settlement() {
   const location = useLocation();
   const navigate = useNavigate();
   const cartLines = useCart();
-  // what is bought is fixed when the page opens (the cart may change in another tab meanwhile)
-  const [checkout] = useState(() => pickCheckoutLines(location.state, cartLines));
+  // what is bought is fixed when the page opens (the cart may change in another tab meanwhile); the cart
+  // lives in this browser, so a page the server rendered learns it once it has hydrated
+  const hydrated = useHydrated();
+  const [checkout, setCheckout] = useState<CheckoutLines | undefined>(() => (hydrated ? pickCheckoutLines(location.state, cartLines) : undefined));
+  // fixed in the render where the browser's cart first shows (the same render, no second one)
+  if (hydrated && !checkout) setCheckout(pickCheckoutLines(location.state, cartLines));
   const placed = readPlacedOrders(location.state);
 
   const onPlaced = (orders: PlacedOrder[]) => {
@@ -124,13 +133,16 @@ function Settlement() {
       <h1 className="cart-page-title">{t('checkout.title')}</h1>
       <Steps
         className="cart-steps"
+        // on the /wap site (which the server draws) the phone's vertical steps from the start, not after a
+        // width read in the browser turned them over once hydrated; the PC store follows the window
+        {...(isWap ? { responsive: false, orientation: 'vertical' as const } : {})}
         size="small"
         current={placed ? 1 : 0}
         items={[{ title: t('steps.review') }, { title: t('steps.pay') }, { title: t('steps.done') }]}
       />
       {placed ? (
         <Paying orders={placed} />
-      ) : checkout.lines.length === 0 ? (
+      ) : checkout?.lines.length === 0 ? (
         <div className="cart-panel">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('checkout.empty')}>
             <Link className="cart-link-button" to="/commodity">

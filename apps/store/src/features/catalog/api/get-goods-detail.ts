@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
-import { useSession } from '../../../lib/session.ts';
+import { useViewerKey } from '../../../lib/session.ts';
 import type { GoodsDetail } from '../types.ts';
 
 /**
@@ -20,12 +20,6 @@ export const goodsDetailQueryOptions = (sellerGoodsId: string, viewer: string) =
     staleTime: 2 * 60_000,
     retry: false,
   });
-
-/** Who is looking: the user code when signed in, "guest" otherwise. */
-export function useViewerKey(): string {
-  const { token, user } = useSession();
-  return token ? (user?.usercode ?? 'user') : 'guest';
-}
 
 export function useGoodsDetail(sellerGoodsId: string | undefined) {
   const viewer = useViewerKey();

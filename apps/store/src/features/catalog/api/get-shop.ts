@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { SellerVo } from '../types.ts';
-import { useViewerKey } from './get-goods-detail.ts';
+import { useViewerKey } from '../../../lib/session.ts';
 
 /** seller!info: the shop card with its figures; isFocus when signed in. Each call counts a visit. */
 export function getShop(sellerId: string): Promise<SellerVo> {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { GoodsDetail } from '../types.ts';
-import { goodsDetailQueryKey, useViewerKey } from './get-goods-detail.ts';
+import { useViewerKey } from '../../../lib/session.ts';
+import { goodsDetailQueryKey } from './get-goods-detail.ts';
 
 /** keepGoods!add / keepGoods!del. Failures show the server's toast. */
 export function setFavourite(sellerGoodsId: string, keep: boolean): Promise<null> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
 import type { SellerVo } from '../types.ts';
-import { useViewerKey } from './get-goods-detail.ts';
+import { useViewerKey } from '../../../lib/session.ts';
 import { shopQueryKey } from './get-shop.ts';
 
 /** focusSeller!add / focusSeller!del. Failures (own shop, sellers, full) show the server's toast. */

@@ -2,6 +2,7 @@
 // (a web address the console checked; anything else is not linked) in a new tab. Closing it hides that
 // activity for the rest of the browser session.
 import { CloseOutlined, GiftOutlined } from '@ant-design/icons';
+import { useHydrated } from '@caravan/ui/use-hydrated';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentActivity } from '../api/get-current-activity.ts';
@@ -20,7 +21,10 @@ function readDismissed(): string | null {
 export function LuckyDrawBox() {
   const { t } = useTranslation('catalog');
   const activity = useCurrentActivity();
-  const [dismissed, setDismissed] = useState(readDismissed);
+  // the browser session's storage is read once the page has hydrated (a server-rendered page cannot know it)
+  const hydrated = useHydrated();
+  const [dismissedNow, setDismissed] = useState<string | null>(null);
+  const dismissed = dismissedNow ?? (hydrated ? readDismissed() : null);
   const draw = activity.data;
   const target = linkTarget(draw?.detailUrl);
   if (!draw?.id || draw.running !== '1' || target?.kind !== 'external' || dismissed === draw.id) return null;

@@ -3,6 +3,7 @@
 // (then said so, and the text is marked as English so it reads left to right in Arabic). The HTML was
 // rendered and sanitised by the server; links inside it to the store's own pages stay in the app.
 import { isRtl } from '@caravan/ui/i18n';
+import { useHydrated } from '@caravan/ui/use-hydrated';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -24,6 +25,7 @@ function formatDate(iso: string, locale: string): string {
 export default function InformationDetailPage() {
   const { t, i18n } = useTranslation('catalog');
   const { slug = '' } = useParams();
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const page = useInformationPage(slug, i18n.language);
 
@@ -60,7 +62,8 @@ export default function InformationDetailPage() {
           {/* sanitised by the server (allow-listed tags, http(s)/mailto/tel/store links only) */}
           <div className="catalog-article-body" onClick={followInternalLink} dangerouslySetInnerHTML={{ __html: page.data.html }} />
           <p className="catalog-muted" lang={i18n.language} dir={isRtl(i18n.language) ? 'rtl' : 'ltr'}>
-            {t('information.updated', { date: formatDate(page.data.updatedAt, i18n.language) })}
+            {/* in the viewer's zone, once the page has hydrated */}
+            {hydrated && t('information.updated', { date: formatDate(page.data.updatedAt, i18n.language) })}
           </p>
         </article>
       )}

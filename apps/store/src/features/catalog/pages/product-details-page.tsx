@@ -4,6 +4,7 @@
 // /productDetails?id=<sellerGoodsId>
 import { HeartFilled, HeartOutlined, ShopOutlined, ShoppingCartOutlined } from '@ant-design/icons';
 import { formatPlatformTime } from '@caravan/ui/format';
+import { useHydrated } from '@caravan/ui/use-hydrated';
 import { Button, InputNumber } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -133,6 +134,7 @@ function ShopAside({ goods }: { goods: GoodsDetail }) {
 
 function Purchase({ goods }: { goods: GoodsDetail }) {
   const { t } = useTranslation('catalog');
+  const hydrated = useHydrated();
   const format = useFormatters();
   const message = useMessage();
   const navigate = useNavigate();
@@ -196,7 +198,8 @@ function Purchase({ goods }: { goods: GoodsDetail }) {
         {goods.unit && <span className="catalog-muted">{t('detail.unit', { unit: goods.unit })}</span>}
         {off !== undefined && <span className="catalog-badge catalog-badge-inline">{t('price.off', { value: format.percent(off) })}</span>}
         {goods.discountPrice && goods.discountEndTime && (
-          <p className="catalog-muted">{t('detail.discountUntil', { time: formatPlatformTime(goods.discountEndTime, platformTimeZone()) })}</p>
+          // the viewer's zone is known once the page has hydrated (a page the server rendered shows the platform's until then)
+          <p className="catalog-muted">{t('detail.discountUntil', { time: formatPlatformTime(goods.discountEndTime, platformTimeZone(), hydrated ? undefined : platformTimeZone()) })}</p>
         )}
       </div>
       <dl className="catalog-figures catalog-figures-wide">

@@ -1,5 +1,5 @@
-// Query keys of the chat feature (the unread count per signed-in session).
+// Query keys of the chat feature (the unread count per signed-in viewer: lib/session.ts viewerKey).
 export const chatKeys = {
   all: ['chat'] as const,
-  unread: (token: string | null) => ['chat', 'unread', token ?? ''] as const,
+  unread: (viewer: string) => ['chat', 'unread', viewer] as const,
 };

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api.ts';
+import { useViewerKey } from '../../../lib/session.ts';
 import { UNREAD_POLL_MS, unreadCount } from '../chat-rules.ts';
 import { chatKeys } from './chat-keys.ts';
 
@@ -12,11 +13,12 @@ export async function getUnread(): Promise<number> {
 }
 
 /** The header's badge: every 30 s while logged in (spec §9), not at all for visitors. */
-export function useUnread(token: string | null) {
+export function useUnread() {
+  const viewer = useViewerKey();
   return useQuery({
-    queryKey: chatKeys.unread(token),
+    queryKey: chatKeys.unread(viewer),
     queryFn: getUnread,
-    enabled: token !== null,
+    enabled: viewer !== 'guest',
     refetchInterval: UNREAD_POLL_MS,
     staleTime: 0,
     retry: false,

@@ -42,7 +42,7 @@ function HeaderIcon({ label, icon, count, open, testId, onOpen }: { label: strin
 export function ChatLauncher() {
   const { t } = useTranslation('common');
   const { token } = useSession();
-  const unread = useUnread(token);
+  const unread = useUnread();
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const fromQuery = wantsCustomerService(search);
