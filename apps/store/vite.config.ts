@@ -36,7 +36,12 @@ const brandId = process.env.BRAND || 'caravan';
 // file with no resolution of packages at run time.
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), brandPlugin(brandId), ...(isSsrBuild ? [] : [precompressPlugin()])],
-  define: { 'import.meta.env.CARAVAN_SERVER_RENDER': JSON.stringify(Boolean(isSsrBuild)) },
+  define: {
+    'import.meta.env.CARAVAN_SERVER_RENDER': JSON.stringify(Boolean(isSsrBuild)),
+    // the server's renderer is a production build whatever NODE_ENV the server runs with: in development
+    // mode Ant Design names its style scopes differently (css-dev-only-...), and the browser's would not match
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
   server: { proxy: Object.fromEntries(['/wap', '/api', '/uploads', '/payments', '/console'].map((prefix) => [prefix, 'http://localhost:8080'])) },
   ssr: { noExternal: true, target: 'node' },
   build: isSsrBuild

@@ -203,6 +203,13 @@ describe('the page session (a signed-in visitor\'s own page)', () => {
     expect(text(html)).toContain('200 Atlantic Ave, Apt 4B');
     expect(html).toContain('data-testid="checkout-goods-pending"');
     expect(html).not.toContain(mei.token);
+    // Ant Design's style scope as the browser's production build names it, whatever NODE_ENV the server
+    // runs with (this test's is "test"): a development scope (css-dev-only-...) would leave the hydrated
+    // page's components without their styles
+    const scopes = new Set([...html.matchAll(/:where\(\.(css-[\w-]+)\)/g)].map((match) => match[1]));
+    expect(scopes.size).toBe(1);
+    expect([...scopes][0]).toMatch(/^css-[a-z0-9]+$/);
+    expect(html).toMatch(new RegExp(`class="[^"]*\\b${[...scopes][0]}\\b`));
     // another buyer's cookie: their page, not the first one's
     const other = await buyer(t);
     const theirs = await page('/wap/settlement?lang=en', { cookie: `caravan_page_session=${other.token}` });
