@@ -220,12 +220,21 @@ export async function lighthouseAudits(root, pages, chromiumPath, runs, log, pre
             globalThis.localStorage.clear();
             for (const [key, value] of Object.entries(entries)) globalThis.localStorage.setItem(key, value);
           }, target.storage);
-          await setup.close();
           // a signed-in buyer's browser also holds the page-session cookie the store sets after a sign-in
-          // (ADR 0019), with which the server renders the buyer's own /wap pages; a visitor's holds none
+          // (ADR 0019), with which the server renders the buyer's own /wap pages, and the checkout cookie
+          // the store keeps equal to the cart: written by the store itself on a page it has loaded before
+          // (Lighthouse then clears the browser's cache, not its cookies); a visitor's holds neither
           const origin = new URL(target.url).origin;
-          if (target.storage.ES_TOKEN) await context.request.post(`${origin}/wap/page-session`, { headers: { authorization: `Bearer ${target.storage.ES_TOKEN}` } });
-          else await context.request.delete(`${origin}/wap/page-session`);
+          if (target.storage.ES_TOKEN) {
+            await context.request.post(`${origin}/wap/page-session`, { headers: { authorization: `Bearer ${target.storage.ES_TOKEN}` } });
+            await setup.goto(`${origin}/wap/index`);
+            await setup.waitForSelector('html[data-app="live"]');
+            const cookies = async () => (await context.cookies(`${origin}/wap/settlement`)).map((cookie) => cookie.name);
+            for (let tries = 0; tries < 50 && !(await cookies()).includes('caravan_checkout'); tries += 1) await setup.waitForTimeout(100);
+          } else {
+            await context.request.delete(`${origin}/wap/page-session`);
+          }
+          await setup.close();
         } finally {
           await cdp.close();
         }

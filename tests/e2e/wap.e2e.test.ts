@@ -202,8 +202,8 @@ describe('a phone on the /wap site', () => {
       };
 
       // checkout comes drawn by the server for the signed-in buyer (ADR 0019, the page-session cookie):
-      // the delivery address is in the server's HTML, the goods (the cart lives in the browser) hold
-      // their place until the page has hydrated, then fill it without moving what is below
+      // the delivery address is in the server's HTML, and so are the goods (the cart lives in the
+      // browser, which keeps the checkout cookie equal to it); hydrating the page moves nothing
       let addressCalls = 0;
       await tab.route('**/address!list.action*', async (route) => {
         addressCalls += 1;
@@ -212,7 +212,9 @@ describe('a phone on the /wap site', () => {
       const checkoutAnswer = await tab.goto('/wap/settlement');
       const checkoutHtml = (await checkoutAnswer?.text()) ?? '';
       expect(checkoutHtml).toContain('cart-address-selected');
-      expect(checkoutHtml).toContain('data-testid="checkout-goods-pending"');
+      expect(checkoutHtml).toContain('data-testid="checkout-line"');
+      expect(checkoutHtml).toContain(escapeHtml(server.sampleGoods.name));
+      expect(checkoutHtml).not.toContain('data-testid="checkout-goods-pending"');
       expect(checkoutHtml).not.toContain('data-testid="checkout-address-pending"');
       await tab.locator('html[data-app="live"]').waitFor({ state: 'attached', ...WAIT });
       await tab.getByTestId('checkout-line').first().waitFor(WAIT);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { findLocale, isRtl, type Locale } from '@caravan/contract/languages';
-import { LANGUAGE_COOKIE, PAGE_SESSION_COOKIE, SSR_BOOT_ELEMENT_ID, SSR_STATE_ELEMENT_ID } from '@caravan/contract/server-page';
+import { CHECKOUT_COOKIE, LANGUAGE_COOKIE, PAGE_SESSION_COOKIE, SSR_BOOT_ELEMENT_ID, SSR_STATE_ELEMENT_ID } from '@caravan/contract/server-page';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest, InjectOptions } from 'fastify';
 import type { Clock } from './platform/clock.ts';
 import { TtlCache } from './platform/ttl-cache.ts';
@@ -66,6 +66,8 @@ interface StoreRenderer {
     session: ServerSession | null;
     platformTimeZone: string;
     fetch: typeof fetch;
+    /** The store's checkout cookie (a signed-in buyer's checked cart lines), read by the store's renderer. */
+    checkout?: string;
   }): Promise<
     | { kind: 'redirect'; status: number; location: string }
     | { kind: 'page'; status: number; html: string; styles: string; state: Record<string, unknown>; pages: string[]; personal: boolean }
@@ -269,6 +271,7 @@ export class PageRenderer {
       session,
       platformTimeZone: this.options.platformTimeZone,
       fetch: inProcessFetch(app, request.ip),
+      ...(session ? { checkout: readCookie(request.headers.cookie, CHECKOUT_COOKIE) } : {}),
     });
     if (result.kind === 'redirect') return { status: result.status, location: result.location, personal: false };
     const pageKeys = result.pages.map((page) => `src/${page}`);

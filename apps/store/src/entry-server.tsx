@@ -13,6 +13,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider, type StaticHandlerContext } from 'react-router';
 import { App, createQueryClient } from './app/app.tsx';
 import { routes, type PageHandle } from './app/router.tsx';
+import { readCheckoutCookie } from './features/cart/lib/checkout-cookie.ts';
 import { initAllMessages } from './lib/i18n.ts';
 import { WAP_BASENAME, wapQuery } from './lib/mount.ts';
 import { provideServerContext, type ServerContext, type ServerSession } from './lib/server-context.ts';
@@ -35,6 +36,8 @@ export interface RenderRequest {
   platformTimeZone: string;
   /** The API in the server's own process. */
   fetch: typeof fetch;
+  /** The store's checkout cookie (the buyer's checked cart lines), as the browser sent it. */
+  checkout?: string;
 }
 
 export type RenderResult =
@@ -55,6 +58,10 @@ export type RenderResult =
 
 const context = new AsyncLocalStorage<ServerContext>();
 provideServerContext(() => context.getStore());
+
+/** The checkout's route: the one page drawn with the buyer's cart. */
+const CHECKOUT_PAGE = '/settlement';
+const pageOf = (location: string): string => location.split('?')[0] ?? location;
 
 const handler = createStaticHandler(routes, { basename: WAP_BASENAME });
 
@@ -105,7 +112,13 @@ export function hydrationLocation(url: URL): string {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const url = new URL(request.url, 'http://store.invalid');
   const location = hydrationLocation(url);
-  const ctx: ServerContext = { session: request.session, locale: findLocale(request.locale) ?? 'en', platformTimeZone: request.platformTimeZone, fetch: request.fetch };
+  const ctx: ServerContext = {
+    session: request.session,
+    locale: findLocale(request.locale) ?? 'en',
+    platformTimeZone: request.platformTimeZone,
+    fetch: request.fetch,
+    checkoutLines: request.session && pageOf(location) === CHECKOUT_PAGE ? readCheckoutCookie(request.checkout, request.session.user.usercode) : [],
+  };
   return context.run(ctx, async () => {
     const routed = await handler.query(new Request(new URL(`${WAP_BASENAME}${location === '/' ? '' : location}`, url.origin)));
     if (routed instanceof Response) {
@@ -143,6 +156,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
       locale: ctx.locale,
       location,
       user: request.session ? { username: request.session.user.username, usercode: request.session.user.usercode } : null,
+      checkout: ctx.checkoutLines,
       namespaces: [...namespaces],
       queries: dehydrate(queryClient, { shouldDehydrateQuery: (query) => query.state.status === 'success' }),
     };

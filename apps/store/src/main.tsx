@@ -99,6 +99,9 @@ async function start(): Promise<void> {
   }
   // keeps the session alive while logged in; it never answers an error (silent: no toast)
   startHeartbeat({ source: session, beat: () => api.call('user!heartbeat', {}, { silent: true }) });
+  // what checkout would show, for the server that draws the /wap checkout (the cart is in local storage)
+  const [{ cart }, { keepCheckoutCookie }] = await Promise.all([import('./lib/cart-store.ts'), import('./features/cart/lib/checkout-cookie.ts')]);
+  keepCheckoutCookie(document, cart, () => session.get().user?.usercode);
 }
 
 void start();

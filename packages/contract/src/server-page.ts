@@ -14,3 +14,11 @@ export const LANGUAGE_COOKIE = 'caravan_lang';
 export const PAGE_SESSION_COOKIE = 'caravan_page_session';
 /** Where the store hands over (POST, Bearer token) and ends (DELETE) its page session. */
 export const PAGE_SESSION_PATH = '/wap/page-session';
+
+/**
+ * The checked cart lines, which the store mirrors from local storage for the server to draw the /wap
+ * checkout with; sent to the checkout page alone, and not written when larger than the bound.
+ */
+export const CHECKOUT_COOKIE = 'caravan_checkout';
+export const CHECKOUT_COOKIE_PATH = '/wap/settlement';
+export const CHECKOUT_COOKIE_MAX_BYTES = 3_600;

@@ -1,3 +1,4 @@
+import { CHECKOUT_COOKIE } from '@caravan/contract/server-page';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -218,6 +219,47 @@ describe('the page session (a signed-in visitor\'s own page)', () => {
     const visitor = await page('/wap/settlement?lang=en');
     expect(jsonElement(visitor.body, 'caravan-ssr')).toMatchObject({ user: null });
     expect(text(visitor.body)).not.toContain('200 Atlantic Ave');
+  });
+
+  it('draws the checkout with the buyer\'s checked cart lines from the store\'s checkout cookie, and hands them to the hydrating browser', async () => {
+    const mei = await buyer(t, '500');
+    const usercode = (jsonElement((await page('/wap/settlement?lang=en', { cookie: `caravan_page_session=${mei.token}` })).body, 'caravan-ssr') as { user: { usercode: string } }).user.usercode;
+    const cartLine = (name: string, checked: boolean) => ({
+      key: `${listing.id}:${name}`,
+      sellerGoodsId: listing.id,
+      skuId: name,
+      name,
+      checkAttrName: 'Colour: Red',
+      image: '/uploads/none.webp',
+      price: '12.50',
+      originalPrice: '15.00',
+      buyMin: 1,
+      count: 2,
+      checked,
+      seller: { id: 'seller-1', name: 'Shop One' },
+    });
+    const lines = [cartLine('Checked <b>lamp</b> "XL"', true), cartLine('Unchecked kettle', false)];
+    const cookie = (u: string) => `${CHECKOUT_COOKIE}=${encodeURIComponent(JSON.stringify({ u, l: lines.filter((line) => line.checked) }))}`;
+
+    const drawn = await page('/wap/settlement?lang=en', { cookie: `caravan_page_session=${mei.token}; ${cookie(usercode)}` });
+    expect(drawn.statusCode).toBe(200);
+    // the checked line is drawn (its markup as text, inert), the goods' placeholder is not
+    expect(text(drawn.body)).toContain('Checked &lt;b&gt;lamp&lt;/b&gt; "XL"');
+    expect(drawn.body).not.toContain('<b>lamp</b>');
+    expect(drawn.body).not.toContain('data-testid="checkout-goods-pending"');
+    expect(text(drawn.body)).not.toContain('Unchecked kettle');
+    expect(jsonElement(drawn.body, 'caravan-ssr')).toMatchObject({ checkout: [{ name: 'Checked <b>lamp</b> "XL"', count: 2, checked: true }] });
+
+    // another buyer's cookie (or a broken one) draws nothing of it: the placeholder, as without a cookie
+    for (const other of [cookie('0000000'), `${CHECKOUT_COOKIE}=%7B%22u%22`]) {
+      const refused = await page('/wap/settlement?lang=en', { cookie: `caravan_page_session=${mei.token}; ${other}` });
+      expect(refused.body).toContain('data-testid="checkout-goods-pending"');
+      expect(text(refused.body)).not.toContain('Checked &lt;b&gt;lamp');
+      expect(jsonElement(refused.body, 'caravan-ssr')).toMatchObject({ checkout: [] });
+    }
+    // without a page session the cookie is not read at all
+    const visitor = await page('/wap/settlement?lang=en', { cookie: cookie(usercode) });
+    expect(text(visitor.body)).not.toContain('Checked &lt;b&gt;lamp');
   });
 
   it('renders a visitor\'s page and drops the cookie once its session has ended', async () => {

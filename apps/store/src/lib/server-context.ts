@@ -1,6 +1,7 @@
 // What the store's modules read from their page instead of the browser while the server renders a page
 // (src/entry-server.tsx): the visitor's session, the language and the way to reach the API. In the
 // browser no provider is set and every reader falls back to the browser's own state.
+import type { CartLine } from '@caravan/ui/cart';
 import type { Locale } from '@caravan/ui/i18n';
 
 export interface ServerSession {
@@ -16,6 +17,8 @@ export interface ServerContext {
   platformTimeZone: string;
   /** The API, reached in process (same answers as over the network). */
   fetch: typeof fetch;
+  /** The signed-in visitor's checked cart lines, from the store's checkout cookie (none for a visitor). */
+  checkoutLines: CartLine[];
 }
 
 let provider: (() => ServerContext | undefined) | undefined;

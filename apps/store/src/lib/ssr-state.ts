@@ -3,6 +3,7 @@
 // the messages and API answers it used. The server adds `boot`: the scripts the page loads once it is
 // on screen (apps/api/src/page-render.ts).
 import { SSR_STATE_ELEMENT_ID } from '@caravan/contract/server-page';
+import type { CartLine } from '@caravan/ui/cart';
 import type { Locale } from '@caravan/ui/i18n';
 import type { DehydratedState } from '@tanstack/react-query';
 
@@ -21,14 +22,22 @@ export interface SsrState {
   namespaces: string[];
   /** The API answers the render used (react-query's dehydrated cache). */
   queries: DehydratedState;
+  /** The cart lines the checkout was drawn with (the store's checkout cookie); none on other pages. */
+  checkout: CartLine[];
 }
 
+const read = new WeakMap<Document, SsrState | null>();
+
+/** The page's state (read once per document), or null for a page the server did not render. */
 export function readSsrState(doc: Document): SsrState | null {
+  if (read.has(doc)) return read.get(doc) ?? null;
   const text = doc.getElementById(SSR_STATE_ELEMENT_ID)?.textContent;
-  if (!text) return null;
+  let state: SsrState | null = null;
   try {
-    return JSON.parse(text) as SsrState;
+    state = text ? (JSON.parse(text) as SsrState) : null;
   } catch {
-    return null;
+    state = null;
   }
+  read.set(doc, state);
+  return state;
 }

@@ -20,6 +20,7 @@ import { EstimatedSummary, PlacedSummary } from '../components/order-summary-pan
 import { PaymentMethods } from '../components/payment-methods.tsx';
 import { PayStep } from '../components/pay-step.tsx';
 import { keysOf } from '../lib/cart-groups.ts';
+import { drawnCheckoutLines } from '../lib/checkout-cookie.ts';
 import { buildOrderInfo, MAX_ORDER_LINES, pickCheckoutLines, quantityProblems, type CheckoutLines } from '../lib/checkout-lines.ts';
 import { afterFailure, intentFor, newIntentKey, type Intent } from '../lib/intent-key.ts';
 import { estimateCheckout, placedTotals, readPlacedOrders, type PlacedOrder } from '../lib/order-summary.ts';
@@ -119,6 +120,9 @@ function Settlement() {
   const [checkout, setCheckout] = useState<CheckoutLines | undefined>(() => (hydrated ? pickCheckoutLines(location.state, cartLines) : undefined));
   // fixed in the render where the browser's cart first shows (the same render, no second one)
   if (hydrated && !checkout) setCheckout(pickCheckoutLines(location.state, cartLines));
+  // until then, the lines the server drew the page with (the store's checkout cookie), if any
+  const drawn = hydrated ? [] : drawnCheckoutLines();
+  const shown = checkout ?? (drawn.length > 0 ? pickCheckoutLines(null, drawn) : undefined);
   const placed = readPlacedOrders(location.state);
 
   const onPlaced = (orders: PlacedOrder[]) => {
@@ -142,7 +146,7 @@ function Settlement() {
       />
       {placed ? (
         <Paying orders={placed} />
-      ) : checkout?.lines.length === 0 ? (
+      ) : shown?.lines.length === 0 ? (
         <div className="cart-panel">
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('checkout.empty')}>
             <Link className="cart-link-button" to="/commodity">
@@ -151,7 +155,7 @@ function Settlement() {
           </Empty>
         </div>
       ) : (
-        <Review checkout={checkout} onPlaced={onPlaced} />
+        <Review checkout={shown} onPlaced={onPlaced} />
       )}
     </div>
   );
