@@ -23,7 +23,7 @@ import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { accountsActions } from './modules/accounts/accounts.legacy.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
 import { localFileCodeSender, smtpCodeSender, type CodeSender } from './modules/accounts/code-sender.ts';
-import { SessionsService, sessionPolicy } from './modules/accounts/sessions.service.ts';
+import { SessionCache, SessionsService, sessionPolicy } from './modules/accounts/sessions.service.ts';
 import { VerificationService } from './modules/accounts/verification.service.ts';
 import { contentActions } from './modules/content/content.legacy.ts';
 import { ContentRepository } from './modules/content/content.repository.ts';
@@ -357,7 +357,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     : new RateLimiter(new MemoryRateLimitStore(clock), clock);
   const hasher = deps.hasher ?? argon2Hasher();
   const accountsRepository = new AccountsRepository(db);
-  const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS));
+  const sessions = new SessionsService(accountsRepository, clock, sessionPolicy(env.SESSION_IDLE_TTL_HOURS, env.SESSION_ABSOLUTE_TTL_DAYS), new SessionCache(clock, env.SESSION_CACHE_MS));
   const outbox = localFileCodeSender(app.log, resolveFromRoot(env.MAIL_OUTBOX_DIR || path.join(env.DATA_DIR, 'mail')));
   const codeSender = deps.codeSender ?? (env.SMTP_URL ? smtpCodeSender({ url: env.SMTP_URL, from: env.MAIL_FROM, fallback: outbox }) : outbox);
   if (!deps.codeSender && !env.SMTP_URL && env.NODE_ENV === 'production') app.log.warn('SMTP_URL is not set: verification codes are only written to the local outbox (MAIL_OUTBOX_DIR)');
@@ -529,6 +529,9 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   // customer-service chat: stored first, then fanned out to every instance's sockets through the bus
   const bus = deps.bus ?? createBus(deps.redis, deps.jobPrefix ?? env.REDIS_KEY_PREFIX, (error) => app.log.warn({ err: error }, 'bus subscriber error'));
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
+  // a user's sessions forgotten on one instance are forgotten on all (ADR 0018)
+  const endSessionForgets = await sessions.connectBus(bus);
+  if (deps.bus) app.addHook('onClose', async () => endSessionForgets());
   const chatRepository = new ChatRepository();
   const storeChatImage = async (bytes: Buffer, uploaderId: string) => (await uploads.storeImage(bytes, 'chat', uploaderId)).url;
   const chat = new ChatService(db, chatRepository, { isOwnedImage: (url, uploaderId) => uploads.isOwnedImage(url, uploaderId), storeChatImage }, limiter, bus, audit, clock, timeZone);
@@ -580,6 +583,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
       openShopIn: (tx, shop) => shops.openShop(shop, tx),
       grantSellerIn: (tx, userId, actor) => accounts.promoteToSellerIn(tx, userId, { type: 'operator', id: actor.id, reason: actor.reason }),
+      sellerGranted: (userId) => accounts.forgetSessions(userId),
       shopChanged: (shopId) => {
         shops.invalidate(shopId);
         goods.forgetCached();

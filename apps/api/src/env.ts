@@ -66,6 +66,12 @@ const envSchema = z.object({
   SESSION_IDLE_TTL_HOURS: z.coerce.number().positive().default(168),
   SESSION_ABSOLUTE_TTL_DAYS: z.coerce.number().positive().default(30),
   /**
+   * How long a live session read from the database answers later calls without reading it again (ADR
+   * 0018). Logout, password changes, locks, cancellation and role changes forget it at once on every
+   * instance; this bounds only what a change made outside the server leaves stale. 0: read every time.
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
+  /**
    * Catalogue micro-caches (list pages 5 s, details 3 s, suggestions 60 s). Off, every request reads
    * the database (the bench measures both); list totals stay cached either way.
    */

@@ -96,7 +96,9 @@ describe('user!newlogin', () => {
     await t.database.db.update(users).set({ status: 'disabled' }).where(eq(users.usernameKey, user.username.toLowerCase()));
     expect((await login(user.username, 'Wrong#pass1')).errorKey).toBe('accounts.login_failed');
     expect((await login(user.username, user.password)).errorKey).toBe('accounts.account_disabled');
-    // and its open session stops working
+    // and its open session stops working (set in the database by hand, the change is seen once the
+    // session cache's lifetime has passed; an operator's lock is seen at once, session-cache.test.ts)
+    t.clock.advance(t.services.sessions.cache.ttlMs);
     const info = await t.call('localuser!get', {}, { token: user.token });
     expect(info).toMatchObject({ code: '403', errorKey: 'common.account_disabled' });
   });

@@ -218,6 +218,33 @@ describe(`two API processes and a worker on one database (${MODE})`, () => {
     }
   }, 60_000);
 
+  it(
+    redisUrl
+      ? 'a logout through one process ends the session on the other as soon as the bus brings the word (ADR 0018)'
+      : 'without Redis a logout through one process ends the session on the other within SESSION_CACHE_MS (documented fallback)',
+    async () => {
+      const user = await registerUser(t);
+      // both processes hold the session in their caches
+      for (const api of apis) expect((await call(api.base, 'localuser!get', {}, { token: user.token })).code).toBe('0');
+      const refusedOn = async (api: ServerProcess) => (await call(api.base, 'localuser!get', {}, { token: user.token })).errorKey === 'common.session_expired';
+      if (redisUrl) {
+        const listener = connectRedis(redisUrl);
+        const heard = new Promise<unknown>((resolve) => listener.on('message', (_channel, text: string) => resolve(JSON.parse(text))));
+        await listener.subscribe(`${keyPrefix}:bus:sessions.forget`);
+        expect((await call(apiA.base, 'user!logout', {}, { token: user.token })).code).toBe('0');
+        // the message names the user and nothing of the token
+        expect(await heard).toEqual({ userId: expect.any(String) });
+        await listener.quit();
+        expect(await refusedOn(apiB)).toBe(true);
+      } else {
+        expect((await call(apiA.base, 'user!logout', {}, { token: user.token })).code).toBe('0');
+        await waitUntil('the other process to refuse the session', () => refusedOn(apiB), 10_000);
+      }
+      expect(await refusedOn(apiA)).toBe(true);
+    },
+    60_000,
+  );
+
   it(redisUrl ? 'rate limits count requests to both processes together (shared in Redis)' : 'without Redis each process counts its own rate limits (documented fallback)', async () => {
     const rule = ACCOUNT_RATE_RULES.registerPerIp;
     const ip = '10.94.0.1';

@@ -8,6 +8,7 @@ import { testEnv, type Env } from '../../src/env.ts';
 import type { SpecCall } from '../../src/gateway/spec-calls.ts';
 import { RecordingCodeSender } from '../../src/modules/accounts/code-sender.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
+import type { Bus } from '../../src/platform/bus.ts';
 import type { Lifecycle } from '../../src/platform/health.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { argon2Hasher } from '../../src/platform/passwords.ts';
@@ -71,6 +72,8 @@ export interface TestAppOptions {
   sellerDir?: string;
   /** what the store's page names as the chat socket (a port or a ws URL); none by default (the dialog polls) */
   chatSocket?: string;
+  /** share this bus with other test apps (two instances hearing each other without Redis) */
+  bus?: Bus;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -96,6 +99,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.consoleDir ? { consoleDir: options.consoleDir } : {}),
     ...(options.sellerDir ? { sellerDir: options.sellerDir } : {}),
     ...(options.chatSocket ? { chatSocket: options.chatSocket } : {}),
+    ...(options.bus ? { bus: options.bus } : {}),
     ...(options.redis ? { redis: options.redis, jobPrefix: options.jobPrefix ?? `caravan-test-${process.pid}-${Date.now()}-${Math.random().toString(16).slice(2, 8)}` } : {}),
   });
   await app.ready();

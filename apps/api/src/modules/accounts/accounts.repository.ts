@@ -137,12 +137,14 @@ export class AccountsRepository {
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
   }
 
-  async revokeSessionByTokenHash(executor: Executor, tokenHash: Buffer, now: Date, reason: string): Promise<number> {
-    const result = await executor
+  /** The user of the session revoked, if the token named a live one. */
+  async revokeSessionByTokenHash(executor: Executor, tokenHash: Buffer, now: Date, reason: string): Promise<string | undefined> {
+    const rows = await executor
       .update(sessions)
       .set({ revokedAt: now, revokeReason: reason })
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-    return result.rowCount ?? 0;
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)))
+      .returning({ userId: sessions.userId });
+    return rows[0]?.userId;
   }
 
   /** Revokes every live session of the user except `keepSessionId`. */

@@ -110,7 +110,7 @@ export class AccountsService {
    * unlocks it. Cancelled accounts stay cancelled. Audited with the reason.
    */
   async setDisabled(userId: string, disabled: boolean, actor: { id: string; reason: string; requestId?: string }): Promise<UserRow> {
-    return this.db.transaction(async (tx) => {
+    const row = await this.db.transaction(async (tx) => {
       const user = await this.repository.findUserByIdForUpdate(tx, userId);
       if (!user || user.status === 'cancelled') throw new AppError('common.not_found');
       const now = this.clock.now();
@@ -122,6 +122,8 @@ export class AccountsService {
       }
       return { ...user, status };
     });
+    await this.sessions.forgetUser(row.id);
+    return row;
   }
 
   addCancellationGuard(guard: CancellationGuard): void {
@@ -300,6 +302,7 @@ export class AccountsService {
         requestId: meta.requestId ?? null,
       });
     });
+    if (user) await this.sessions.forgetUser(user.id);
   }
 
   // ---- login and sessions -------------------------------------------------------------------
@@ -331,7 +334,9 @@ export class AccountsService {
   }
 
   async logout(token: string | undefined): Promise<void> {
-    if (token) await this.sessions.revokeToken(this.db, token, 'logout');
+    if (!token) return;
+    const userId = await this.sessions.revokeToken(this.db, token, 'logout');
+    if (userId) await this.sessions.forgetUser(userId);
   }
 
   /**
@@ -438,14 +443,19 @@ export class AccountsService {
         requestId: meta.requestId ?? null,
       });
     });
+    if (input.revokeOthers) await this.sessions.forgetUser(user.id);
   }
 
   /** Gives an account the seller role (the seller module opens its shop). */
   async promoteToSeller(userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string } = { type: 'system' }): Promise<void> {
     await this.db.transaction(async (tx) => this.promoteToSellerIn(tx, userId, actor));
+    await this.sessions.forgetUser(userId);
   }
 
-  /** The seller role, in the caller's transaction (settle-in approval opens the shop in the same one). */
+  /**
+   * The seller role, in the caller's transaction (settle-in approval opens the shop in the same one);
+   * the caller calls `forgetSessions` after its commit.
+   */
   async promoteToSellerIn(executor: Executor, userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string }): Promise<void> {
     await this.repository.updateUser(executor, userId, { role: 'seller', updatedAt: this.clock.now() });
     await this.audit.record(executor, {
@@ -575,5 +585,11 @@ export class AccountsService {
         requestId: meta.requestId ?? null,
       });
     });
+    await this.sessions.forgetUser(user.id);
+  }
+
+  /** After the commit of a change to the user's role made in another module's transaction (ADR 0018). */
+  async forgetSessions(userId: string): Promise<void> {
+    await this.sessions.forgetUser(userId);
   }
 }

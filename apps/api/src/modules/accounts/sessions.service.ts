@@ -4,6 +4,7 @@ import type { AuthUser } from '../../gateway/action.ts';
 import type { AuthResult } from '../../gateway/gateway.ts';
 import { HOUR_MS, MINUTE_MS, DAY_MS, type Clock } from '../../platform/clock.ts';
 import { newId } from '../../platform/ids.ts';
+import type { Bus } from '../../platform/bus.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
 // Sessions: 32 random bytes handed to the client, only their SHA-256 stored. A session ends when
@@ -21,16 +22,129 @@ export function sessionPolicy(idleTtlHours: number, absoluteTtlDays: number): Se
 /** Refreshing last-seen on every call would write on every read; once a minute is enough. */
 const TOUCH_INTERVAL_MS = MINUTE_MS;
 
+/** The channel on which every instance hears that a user's cached sessions must go (ADR 0018). */
+export const SESSION_FORGET_CHANNEL = 'sessions.forget';
+
+type SessionLookup = NonNullable<Awaited<ReturnType<AccountsRepository['findSessionByTokenHash']>>>;
+
+/**
+ * Sessions read in the last few seconds, by token hash (ADR 0018): a signed-in call then reads only its
+ * own data. Only live sessions are kept, and only what a lookup found; whatever refuses a session
+ * (expiry included) is decided on a fresh read. Every change that may end a session or change what it
+ * may do forgets the user's entries after its commit, here and, through the bus, on every instance; a
+ * lookup that was reading while a user was forgotten does not store what it read (the generation), so
+ * a read from before the commit cannot come back. The time-to-live bounds what a change made outside
+ * the server (or a lost bus message) leaves stale.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { row: SessionLookup; expiresAt: number }>();
+  private readonly keysByUser = new Map<string, Set<string>>();
+  private generationValue = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    readonly ttlMs: number,
+    private readonly maxEntries = 50_000,
+  ) {}
+
+  /** Changes whenever a user is forgotten: a lookup stores its read only if it did not change meanwhile. */
+  get generation(): number {
+    return this.generationValue;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string): SessionLookup | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.clock.now().getTime()) {
+      this.remove(key, entry.row.userId);
+      return undefined;
+    }
+    return entry.row;
+  }
+
+  /** Keeps a lookup's row unless a user was forgotten since `generation` was read. */
+  store(key: string, row: SessionLookup, generation: number): void {
+    if (this.ttlMs <= 0 || generation !== this.generationValue) return;
+    const now = this.clock.now().getTime();
+    this.dropExpired(now);
+    this.remove(key, row.userId);
+    while (this.entries.size >= this.maxEntries) {
+      const oldest = this.entries.entries().next().value;
+      if (!oldest) break;
+      this.remove(oldest[0], oldest[1].row.userId);
+    }
+    this.entries.set(key, { row, expiresAt: now + this.ttlMs });
+    let keys = this.keysByUser.get(row.userId);
+    if (!keys) this.keysByUser.set(row.userId, (keys = new Set()));
+    keys.add(key);
+  }
+
+  /** Drops every cached session of the user; lookups in flight will not store theirs. */
+  forgetUser(userId: string): void {
+    this.generationValue += 1;
+    const keys = this.keysByUser.get(userId);
+    if (!keys) return;
+    for (const key of keys) this.entries.delete(key);
+    this.keysByUser.delete(userId);
+  }
+
+  clear(): void {
+    this.generationValue += 1;
+    this.entries.clear();
+    this.keysByUser.clear();
+  }
+
+  /** Entries share one time-to-live and are kept in insertion order, so the expired ones are at the front. */
+  private dropExpired(now: number): void {
+    for (const [key, entry] of this.entries) {
+      if (entry.expiresAt > now) break;
+      this.remove(key, entry.row.userId);
+    }
+  }
+
+  private remove(key: string, userId: string): void {
+    if (!this.entries.delete(key)) return;
+    const keys = this.keysByUser.get(userId);
+    keys?.delete(key);
+    if (keys?.size === 0) this.keysByUser.delete(userId);
+  }
+}
+
 export function hashToken(token: string): Buffer {
   return createHash('sha256').update(token, 'utf8').digest();
 }
 
 export class SessionsService {
+  private bus: Bus | undefined;
+
   constructor(
     private readonly repository: AccountsRepository,
     private readonly clock: Clock,
     private readonly policy: SessionPolicy,
+    readonly cache: SessionCache = new SessionCache(clock, 0),
   ) {}
+
+  /** Hears the other instances' forgotten users (and tells them ours). Resolves once subscribed. */
+  async connectBus(bus: Bus): Promise<() => Promise<void>> {
+    this.bus = bus;
+    return bus.subscribe(SESSION_FORGET_CHANNEL, (payload) => {
+      const userId = (payload as { userId?: unknown } | null)?.userId;
+      if (typeof userId === 'string') this.cache.forgetUser(userId);
+    });
+  }
+
+  /**
+   * To be called after the commit of anything that ends a user's sessions or changes their status or
+   * role: this instance forgets them at once, the others when the bus brings the message.
+   */
+  async forgetUser(userId: string): Promise<void> {
+    this.cache.forgetUser(userId);
+    await this.bus?.publish(SESSION_FORGET_CHANNEL, { userId });
+  }
 
   /** Creates a session in the caller's transaction and returns the token (shown to the client once). */
   async create(executor: Executor, userId: string, meta: { ip?: string; userAgent?: string }): Promise<{ token: string; sessionId: string }> {
@@ -52,15 +166,27 @@ export class SessionsService {
   }
 
   async authenticate(token: string, options: { touch?: 'auto' | 'always' } = {}): Promise<AuthResult> {
-    const row = await this.repository.findSessionByTokenHash(hashToken(token));
-    if (!row) return { ok: false, key: 'common.not_logged_in' };
+    const tokenHash = hashToken(token);
+    const key = tokenHash.toString('base64');
     const now = this.clock.now();
-    if (row.revokedAt || now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return { ok: false, key: 'common.session_expired' };
-    if (row.status === 'disabled') return { ok: false, key: 'common.account_disabled' };
-    if (row.status !== 'active') return { ok: false, key: 'common.session_expired' };
+    let row = this.cache.get(key);
+    // the cache only answers yes: a session it holds that has run out meanwhile is read again
+    if (row && !isLive(row, now)) row = undefined;
+    if (!row) {
+      const generation = this.cache.generation;
+      row = await this.repository.findSessionByTokenHash(tokenHash);
+      if (!row) return { ok: false, key: 'common.not_logged_in' };
+      if (row.revokedAt || now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return { ok: false, key: 'common.session_expired' };
+      if (row.status === 'disabled') return { ok: false, key: 'common.account_disabled' };
+      if (row.status !== 'active') return { ok: false, key: 'common.session_expired' };
+      this.cache.store(key, row, generation);
+    }
     if (options.touch === 'always' || now.getTime() - row.lastSeenAt.getTime() >= TOUCH_INTERVAL_MS) {
-      const idle = Math.min(now.getTime() + this.policy.idleTtlMs, row.absoluteExpiresAt.getTime());
-      await this.repository.touchSession(row.sessionId, now, new Date(idle));
+      const idle = new Date(Math.min(now.getTime() + this.policy.idleTtlMs, row.absoluteExpiresAt.getTime()));
+      // the cached row follows the write (its object is the cache's: a later lookup sees the new times)
+      row.lastSeenAt = now;
+      row.idleExpiresAt = idle;
+      await this.repository.touchSession(row.sessionId, now, idle);
     }
     const user: AuthUser = {
       id: row.userId,
@@ -72,11 +198,16 @@ export class SessionsService {
     return { ok: true, user };
   }
 
-  async revokeToken(executor: Executor, token: string, reason: string): Promise<boolean> {
-    return (await this.repository.revokeSessionByTokenHash(executor, hashToken(token), this.clock.now(), reason)) > 0;
+  /** Ends the session of this token and names its user (to forget after the commit), if it was live. */
+  async revokeToken(executor: Executor, token: string, reason: string): Promise<string | undefined> {
+    return this.repository.revokeSessionByTokenHash(executor, hashToken(token), this.clock.now(), reason);
   }
 
   async revokeAllForUser(executor: Executor, userId: string, reason: string, keepSessionId?: string): Promise<number> {
     return this.repository.revokeUserSessions(executor, userId, this.clock.now(), reason, keepSessionId);
   }
+}
+
+function isLive(row: SessionLookup, now: Date): boolean {
+  return !row.revokedAt && now < row.idleExpiresAt && now < row.absoluteExpiresAt && row.status === 'active';
 }

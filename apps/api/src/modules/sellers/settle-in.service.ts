@@ -31,6 +31,8 @@ export interface SettleInPorts {
   openShopIn(tx: Transaction, shop: { sellerId: string; name: string; avatarUrl: string; remark: string; phone: string }): Promise<void>;
   /** Gives the account the seller role, in the caller's transaction. */
   grantSellerIn(tx: Transaction, userId: string, actor: { id: string; reason: string }): Promise<void>;
+  /** After the commit of the grant: the account's cached sessions learn the new role. */
+  sellerGranted(userId: string): Promise<void>;
   shopChanged(shopId: string): void;
 }
 
@@ -200,6 +202,7 @@ export class SettleInService {
       });
       await this.ports.grantSellerIn(tx, application.userId, { id: actor.id, reason: actor.reason });
     });
+    await this.ports.sellerGranted(row.userId);
     this.ports.shopChanged(row.userId);
     return row;
   }
