@@ -106,15 +106,12 @@ export class AccountsRepository {
 
   /** Locks the counter row (creating it) so concurrent attempts on one account are serialised. */
   async lockoutForUpdate(executor: Executor, userId: string, credential: Credential, now: Date): Promise<LockoutState> {
-    await executor
+    // one statement: an upsert that changes nothing still locks the existing row and returns it
+    const rows = await executor
       .insert(credentialLockouts)
       .values({ userId, credential, updatedAt: now })
-      .onConflictDoNothing();
-    const rows = await executor
-      .select()
-      .from(credentialLockouts)
-      .where(and(eq(credentialLockouts.userId, userId), eq(credentialLockouts.credential, credential)))
-      .for('update');
+      .onConflictDoUpdate({ target: [credentialLockouts.userId, credentialLockouts.credential], set: { stage: sql`${credentialLockouts.stage}` } })
+      .returning();
     const row = rows[0];
     return { consecutiveFailures: row?.consecutiveFailures ?? 0, stage: row?.stage ?? 0, lockedUntil: row?.lockedUntil ?? null };
   }

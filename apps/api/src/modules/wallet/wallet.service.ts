@@ -11,7 +11,7 @@ import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
 import { checkAddress } from './crypto-address.ts';
 import type { Ledger } from './ledger/ledger.ts';
-import type { LedgerRepository } from './ledger/ledger.repository.ts';
+import type { AccountRow, LedgerRepository } from './ledger/ledger.repository.ts';
 import { cents } from './wallet.mapper.ts';
 import type { WalletRepository, WithdrawAddressRow, WithdrawRow } from './wallet.repository.ts';
 import { coolDownEnd, safetyOf } from './withdrawal-safety.ts';
@@ -122,11 +122,11 @@ export class WalletService {
   }
 
   /**
-   * Locks the user's wallet and enforces one unfinished recharge or withdrawal at a time. Third-party
-   * payments abandoned for 30 minutes fail here, so they do not block the user for ever.
+   * Locks the user's wallet (and answers it) and enforces one unfinished recharge or withdrawal at a
+   * time. Third-party payments abandoned for 30 minutes fail here, so they do not block the user for ever.
    */
-  async lockForNewOrder(tx: Transaction, userId: string): Promise<void> {
-    await this.ledger.lockWallet(tx, userId);
+  async lockForNewOrder(tx: Transaction, userId: string): Promise<AccountRow> {
+    const wallet = await this.ledger.lockWallet(tx, userId);
     const now = this.clock.now();
     const abandoned = await this.repository.failAbandonedPayments(tx, userId, new Date(now.getTime() - ABANDONED_PAYMENT_MS), now);
     for (const id of abandoned) {
@@ -134,6 +134,7 @@ export class WalletService {
     }
     const open = await this.repository.unfinished(tx, userId);
     if (open.recharge || open.withdrawal) throw new AppError('wallet.unfinished_order');
+    return wallet;
   }
 
   // ---- withdrawal address -----------------------------------------------------------------------

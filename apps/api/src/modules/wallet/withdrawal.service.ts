@@ -126,7 +126,7 @@ export class WithdrawalService {
   }
 
   private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest): Promise<{ order_no: string }> {
-    await this.wallet.lockForNewOrder(tx, userId);
+    const wallet = await this.wallet.lockForNewOrder(tx, userId);
     const now = this.clock.now();
     await this.safety.checkVelocity(tx, userId, request.amount, now);
     const address = await this.repository.findAddress(tx, userId);
@@ -136,7 +136,6 @@ export class WithdrawalService {
     const id = newId();
     const orderNo = this.wallet.orderNo('W');
     const fee = this.feeOf(request.amount);
-    const wallet = await this.ledger.userWallet(tx, userId);
     const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
     const hold = await this.ledger.holdTransfer(tx, {
       kind: 'withdrawal_hold',

@@ -7,8 +7,8 @@ import { availableOf, balanceOf, type AccountRow, type LedgerRepository, type Tr
 
 // The one write path to money (ARCHITECTURE section 5). Every function runs in the caller's
 // transaction: it locks the accounts in id order, checks their flags, writes the transfer and one entry
-// per account (balances before and after), and bumps the accounts' versions. Failures a caller must
-// expect come back as named results, never as exceptions.
+// per account (balances before and after), and bumps the accounts' versions, these writes in one
+// statement. Failures a caller must expect come back as named results, never as exceptions.
 
 export const CURRENCY = 'USDT';
 
@@ -231,8 +231,7 @@ export class Ledger {
       metadata: input.metadata ?? {},
       createdAt: now,
     };
-    await this.repository.insertTransfer(executor, transfer);
-    await this.repository.insertEntries(executor, [
+    const entries = [
       {
         transferId: transfer.id,
         accountId: debit.id,
@@ -257,8 +256,8 @@ export class Ledger {
         availableAfter: availableOf(nextCredit),
         createdAt: now,
       },
-    ]);
-    await this.repository.saveTotals(executor, [nextDebit, nextCredit]);
+    ];
+    await this.repository.writeTransfer(executor, transfer, entries, [nextDebit, nextCredit]);
     return { ok: true, transfer };
   }
 }
