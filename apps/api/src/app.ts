@@ -528,10 +528,12 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   scheduler.register({ name: LOAN_OVERDUE_JOB, findDue: (now, limit) => loanReview.dueForOverdue(now, limit), handle: (id) => loanReview.markOverdueIfDue(id) });
   // customer-service chat: stored first, then fanned out to every instance's sockets through the bus
   const bus = deps.bus ?? createBus(deps.redis, deps.jobPrefix ?? env.REDIS_KEY_PREFIX, (error) => app.log.warn({ err: error }, 'bus subscriber error'));
+  // a user's sessions forgotten on one instance are forgotten on all (ADR 0018); start-up does not wait
+  const sessionForgets = sessions.connectBus(bus, (error) =>
+    app.log.warn({ err: error }, "the session cache is not subscribed to the bus (retrying): other instances' logouts reach this one within SESSION_CACHE_MS"),
+  );
+  app.addHook('onClose', async () => sessionForgets.close());
   if (!deps.bus) app.addHook('onClose', async () => bus.close());
-  // a user's sessions forgotten on one instance are forgotten on all (ADR 0018)
-  const endSessionForgets = await sessions.connectBus(bus);
-  if (deps.bus) app.addHook('onClose', async () => endSessionForgets());
   const chatRepository = new ChatRepository();
   const storeChatImage = async (bytes: Buffer, uploaderId: string) => (await uploads.storeImage(bytes, 'chat', uploaderId)).url;
   const chat = new ChatService(db, chatRepository, { isOwnedImage: (url, uploaderId) => uploads.isOwnedImage(url, uploaderId), storeChatImage }, limiter, bus, audit, clock, timeZone);

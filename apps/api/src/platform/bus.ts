@@ -81,7 +81,13 @@ export class RedisBus implements Bus {
     if (!handlers) {
       handlers = new Set();
       this.handlers.set(name, handlers);
-      await this.connection().subscribe(name);
+      try {
+        await this.connection().subscribe(name);
+      } catch (error) {
+        // not subscribed: a later attempt must subscribe again, not find the channel taken
+        if (this.handlers.get(name)?.size === 0) this.handlers.delete(name);
+        throw error;
+      }
     }
     handlers.add(handler);
     return async () => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { AccountsRepository } from '../../src/modules/accounts/accounts.repository.ts';
 import { hashToken, SessionCache, SessionsService, sessionPolicy } from '../../src/modules/accounts/sessions.service.ts';
-import { InProcessBus } from '../../src/platform/bus.ts';
+import { InProcessBus, type Bus } from '../../src/platform/bus.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { recordStatements } from '../support/statements.ts';
@@ -221,7 +221,8 @@ describe('the cache itself', () => {
     const shared = new InProcessBus();
     const cache = new SessionCache(clock, 5_000);
     const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
-    const end = await service.connectBus(shared);
+    const connection = service.connectBus(shared);
+    await connection.ready;
     cache.store('a', row('u1'), cache.generation);
     cache.store('b', row('u2'), cache.generation);
     const heard = new Promise<void>((resolve) => void shared.subscribe('sessions.forget', () => resolve()));
@@ -234,8 +235,44 @@ describe('the cache itself', () => {
     await shared.publish('sessions.forget', null);
     await new Promise<void>((resolve) => queueMicrotask(resolve));
     expect(cache.get('b')?.userId).toBe('u2');
-    await end();
+    await connection.close();
     await shared.close();
+  });
+
+  it('does not hold up start-up when the bus refuses the subscription, and subscribes on a later attempt', async () => {
+    const clock = new ManualClock();
+    const cache = new SessionCache(clock, 5_000);
+    const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
+    const inner = new InProcessBus();
+    const errors: unknown[] = [];
+    let attempts = 0;
+    let subscribed: () => void = () => {};
+    const live = new Promise<void>((resolve) => (subscribed = resolve));
+    const flaky: Bus = {
+      publish: (channel, payload) => inner.publish(channel, payload),
+      async subscribe(channel, handler) {
+        attempts += 1;
+        if (attempts < 3) throw new Error('connection refused');
+        const end = await inner.subscribe(channel, handler);
+        subscribed();
+        return end;
+      },
+      close: () => inner.close(),
+    };
+    const connection = service.connectBus(flaky, (error) => errors.push(error), 1);
+    await connection.ready;
+    expect(errors).toHaveLength(1);
+    await live;
+    expect([attempts, errors.length]).toEqual([3, 2]);
+    cache.store('a', row('u1'), cache.generation);
+    const heard = new Promise<void>((resolve) => void inner.subscribe('sessions.forget', () => resolve()));
+    await service.forgetUser('u2');
+    await inner.publish('sessions.forget', { userId: 'u1' });
+    await heard;
+    await new Promise<void>((resolve) => queueMicrotask(resolve));
+    expect(cache.get('a')).toBeUndefined();
+    await connection.close();
+    await inner.close();
   });
 
   it('is bounded: the oldest entry goes first; expired entries go at the next store', () => {

@@ -1,3 +1,5 @@
+import { EventEmitter } from 'node:events';
+import type { Redis } from 'ioredis';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { InProcessBus, RedisBus } from '../../src/platform/bus.ts';
 import { connectRedis } from '../../src/platform/redis.ts';
@@ -26,6 +28,27 @@ describe('in-process bus', () => {
     await vi.waitFor(() => expect(b).toHaveLength(2));
     expect(a).toHaveLength(1);
     await bus.close();
+  });
+});
+
+describe('Redis bus, its subscription refused', () => {
+  it('subscribes again on the next attempt (a refused subscription does not leave the channel taken)', async () => {
+    let attempts = 0;
+    const subscriber = Object.assign(new EventEmitter(), {
+      async subscribe() {
+        attempts += 1;
+        if (attempts === 1) throw new Error('Stream isn\'t writeable');
+        return 1;
+      },
+    });
+    const redis = { duplicate: () => subscriber } as unknown as Redis;
+    const bus = new RedisBus(redis, 'test');
+    const got: unknown[] = [];
+    await expect(bus.subscribe('chat', (payload) => got.push(payload))).rejects.toThrow(/writeable/);
+    await bus.subscribe('chat', (payload) => got.push(payload));
+    expect(attempts).toBe(2);
+    subscriber.emit('message', 'test:bus:chat', JSON.stringify({ n: 1 }));
+    expect(got).toEqual([{ n: 1 }]);
   });
 });
 

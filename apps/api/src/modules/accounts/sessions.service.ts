@@ -128,13 +128,38 @@ export class SessionsService {
     readonly cache: SessionCache = new SessionCache(clock, 0),
   ) {}
 
-  /** Hears the other instances' forgotten users (and tells them ours). Resolves once subscribed. */
-  async connectBus(bus: Bus): Promise<() => Promise<void>> {
+  /**
+   * Hears the other instances' forgotten users (and tells them ours). Start-up never waits for it: a
+   * subscription that fails (Redis down) is logged and tried again every `retryMs`, and until it holds,
+   * the other instances' changes reach this one within the cache's time-to-live. `ready` settles after
+   * the first attempt.
+   */
+  connectBus(bus: Bus, onError: (error: unknown) => void = () => {}, retryMs = 5_000): { ready: Promise<void>; close(): Promise<void> } {
     this.bus = bus;
-    return bus.subscribe(SESSION_FORGET_CHANNEL, (payload) => {
-      const userId = (payload as { userId?: unknown } | null)?.userId;
-      if (typeof userId === 'string') this.cache.forgetUser(userId);
-    });
+    let closed = false;
+    let retry: NodeJS.Timeout | undefined;
+    let end: (() => Promise<void>) | undefined;
+    const attempt = async (): Promise<void> => {
+      try {
+        end = await bus.subscribe(SESSION_FORGET_CHANNEL, (payload) => {
+          const userId = (payload as { userId?: unknown } | null)?.userId;
+          if (typeof userId === 'string') this.cache.forgetUser(userId);
+        });
+        if (closed) await end();
+      } catch (error) {
+        onError(error);
+        if (!closed) retry = setTimeout(() => void attempt(), retryMs).unref();
+      }
+    };
+    const ready = attempt();
+    return {
+      ready,
+      async close() {
+        closed = true;
+        clearTimeout(retry);
+        await end?.().catch(() => {});
+      },
+    };
   }
 
   /**
