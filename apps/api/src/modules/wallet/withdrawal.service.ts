@@ -136,17 +136,9 @@ export class WithdrawalService {
     const id = newId();
     const orderNo = this.wallet.orderNo('W');
     const fee = this.feeOf(request.amount);
-    const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
-    const hold = await this.ledger.holdTransfer(tx, {
-      kind: 'withdrawal_hold',
-      debitAccountId: wallet.id,
-      creditAccountId: payout.id,
-      amount: request.amount,
-      referenceType: 'withdrawal',
-      referenceId: id,
-      metadata: { orderNo },
-    });
-    if (!hold.ok) throw new AppError('wallet.balance_insufficient');
+    // the withdrawal is written before its hold: the payout account, which every withdrawal locks, stays
+    // locked from the hold to the commit only (ADR 0014); a refused hold rolls the row back with it
+    const holdTransferId = newId();
     await this.repository.insertWithdrawal(tx, {
       id,
       orderNo,
@@ -158,12 +150,24 @@ export class WithdrawalService {
       fee,
       arrivalAmount: money.sub(request.amount, fee),
       state: 'pending' satisfies WithdrawalState,
-      holdTransferId: hold.transfer.id,
+      holdTransferId,
       heldUntil: marks.heldUntil,
       reviewRequired: marks.reviewRequired,
       createdAt: now,
       updatedAt: now,
     });
+    const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
+    const hold = await this.ledger.holdTransfer(tx, {
+      id: holdTransferId,
+      kind: 'withdrawal_hold',
+      debitAccountId: wallet.id,
+      creditAccountId: payout.id,
+      amount: request.amount,
+      referenceType: 'withdrawal',
+      referenceId: id,
+      metadata: { orderNo },
+    });
+    if (!hold.ok) throw new AppError('wallet.balance_insufficient');
     return { order_no: orderNo };
   }
 

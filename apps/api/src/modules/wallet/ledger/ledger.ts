@@ -13,6 +13,8 @@ import { availableOf, balanceOf, type AccountRow, type LedgerRepository, type Tr
 export const CURRENCY = 'USDT';
 
 export interface TransferInput {
+  /** the transfer's id when the caller must name it before the transfer is written; a new one otherwise */
+  id?: string;
   kind: string;
   debitAccountId: string;
   creditAccountId: string;
@@ -216,7 +218,7 @@ export class Ledger {
 
     const now = this.clock.now();
     const transfer: TransferRow = {
-      id: newId(),
+      id: input.id ?? newId(),
       kind: input.kind,
       debitAccountId: debit.id,
       creditAccountId: credit.id,
