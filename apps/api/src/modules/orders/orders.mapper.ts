@@ -3,7 +3,7 @@ import { money, type Money } from '@caravan/contract/money';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { localized } from '../catalog/localized.ts';
-import type { OrderItemRow, OrderLogRow, OrderRow } from './orders.repository.ts';
+import type { OrderItemRow, OrderListRow, OrderLogRow, OrderRow } from './orders.repository.ts';
 import { legacyRefundStatus, legacyStatus, type OrderState, type RefundState } from './order-state.ts';
 
 /** Order amounts on the wire: 2 decimals. */
@@ -31,7 +31,7 @@ export function toOrderSummary(order: OrderRow, shopName: string) {
   };
 }
 
-export function toOrderListItem(order: OrderRow, names: Names, firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined, locale: Locale, timeZone: string) {
+export function toOrderListItem(order: OrderListRow, names: Names, firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined, locale: Locale, timeZone: string) {
   return {
     partyId: order.buyerId,
     username: names.buyer,
