@@ -221,9 +221,9 @@ async function benchFixtures(): Promise<void> {
 }
 
 /**
- * `caravan seed-scale [--users 100000] [--orders 100000] [--ledger-entries 1000000] [--out file.json]`: data at scale for
- * the bench (see seed/scale.ts) and the bench's console operator; once per database. Needs the catalogue
- * (`caravan seed`) first. `--out` writes what was seeded and the operator's credentials.
+ * `caravan seed-scale [--users 100000] [--orders 100000] [--ledger-entries 1000000] [--goods 500000] [--out file.json]`: data at
+ * scale for the bench (see seed/scale.ts) and the bench's console operator; once per database. Needs the catalogue
+ * (`caravan seed`) first: `--goods` is the size it grows to. `--out` writes what was seeded and the operator's credentials.
  */
 async function scaleFixtures(): Promise<void> {
   const env = loadEnv();
@@ -234,11 +234,18 @@ async function scaleFixtures(): Promise<void> {
       users: option('users', SCALE_DEFAULTS.users),
       orders: option('orders', SCALE_DEFAULTS.orders),
       ledgerEntries: option('ledger-entries', SCALE_DEFAULTS.ledgerEntries),
+      goods: option('goods', SCALE_DEFAULTS.goods),
     };
     const started = Date.now();
     const result = await seedScale(services, database.db, argon2Hasher(), size, (line) => process.stderr.write(`[seed] ${line}\n`));
     const outIndex = process.argv.indexOf('--out');
     if (outIndex >= 0 && process.argv[outIndex + 1]) writeFileSync(process.argv[outIndex + 1] ?? '', JSON.stringify(result));
+    const { catalogue } = result;
+    say(
+      catalogue.added > 0
+        ? `grew the catalogue by ${catalogue.added} goods to ${catalogue.goods} (${catalogue.listings} visible listings) in ${catalogue.seconds} s`
+        : `catalogue already there: ${catalogue.goods} goods`,
+    );
     say(
       result.skipped
         ? `scale data already there: ${result.orders} orders, ${result.entries} ledger entries`

@@ -12,15 +12,22 @@ import { PLATFORM_ACCOUNTS } from '../modules/wallet/ledger/chart-of-accounts.ts
 // after), wallets never go below zero, and the ledger audit passes afterwards. What is synthetic: the
 // deposits are approved without proofs, the goods are sold at their wholesale price (completion pays
 // the platform's goods revenue only), and the orders carry no deadlines, so the sweeps leave them alone.
+//
+// The catalogue grows to `goods` goods by copying the seeded one (seed/catalogue.ts) in SQL: good n
+// copies good n mod B of the B seeded before it (its category, pictures, variants, prices and its
+// listings in the same shops) under the ids, model number and search text the catalogue seeder would
+// have given a good n, so the copies are served exactly like seeded goods (scale-goods.test.ts).
 
 export interface ScaleSize {
   users: number;
   orders: number;
   /** ledger entries to reach (two per transfer); deposits fill what the orders leave */
   ledgerEntries: number;
+  /** goods in the catalogue to reach, copied from the seeded catalogue with their SKUs and listings */
+  goods: number;
 }
 
-export const SCALE_DEFAULTS: ScaleSize = { users: 100_000, orders: 100_000, ledgerEntries: 1_000_000 };
+export const SCALE_DEFAULTS: ScaleSize = { users: 100_000, orders: 100_000, ledgerEntries: 1_000_000, goods: 500_000 };
 
 /** Names of the generated users: scale000001 ... (their password is SCALE_PASSWORD). */
 export const SCALE_PREFIX = 'scale';
@@ -34,6 +41,7 @@ const PENDING_DEPOSITS = 1_000;
 
 export interface ScaleResult {
   operator: typeof SCALE_OPERATOR;
+  catalogue: ScaleGoodsResult;
   users: number;
   orders: number;
   transfers: number;
@@ -47,14 +55,117 @@ const STATUS_OF = `(case
   when i % 20 in (2, 3) then 'paid' when i % 20 in (4, 5) then 'shipped' when i % 20 = 6 then 'received'
   else 'completed' end)`;
 
+export interface ScaleGoodsResult {
+  /** goods in the catalogue afterwards */
+  goods: number;
+  /** visible listings afterwards */
+  listings: number;
+  /** goods added by this run (0 when the catalogue was that large already) */
+  added: number;
+  seconds: number;
+}
+
+/** The model number the catalogue seeder gives good n (`A100` ... `Z999`), as SQL over an integer expression. */
+const modelOf = (n: string) => `(chr(65 + (${n}) % 26) || (100 + (${n}) % 900)::text)`;
+/** The id the catalogue seeder gives an entity (seedId in seed/rng.ts), as SQL. */
+const seedIdOf = (kind: string, index: string) => `md5('caravan-seed-id:${kind}:' || ${index})`;
+
+/**
+ * Grows the seeded catalogue to `target` goods (nothing to do when it holds as many). The new goods are
+ * numbered on from the seeded ones, so a later `caravan seed` with more products finds them there.
+ */
+export async function seedScaleGoods(db: Database, target: number, log: (line: string) => void): Promise<ScaleGoodsResult> {
+  const started = Date.now();
+  const figures = async () => {
+    const counts = await db.execute<{ goods: number; listings: number }>(
+      sql`select (select count(*)::int from goods) as goods, (select count(*)::int from seller_goods where visible) as listings`,
+    );
+    return { goods: counts.rows[0]?.goods ?? 0, listings: counts.rows[0]?.listings ?? 0 };
+  };
+  const before = await figures();
+  if (before.goods >= target) return { ...before, added: 0, seconds: 0 };
+  const step = (what: string) => log(`scale: ${what} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  const seeded = await db.execute<{ n: number }>(
+    sql.raw(`select count(*)::int as n from generate_series(0, ${before.goods - 1}) as i join goods g on g.id = ${seedIdOf('goods', 'i')}`),
+  );
+  // the copies need the seeder's goods 0 .. B-1; goods created otherwise (the console's) are counted, not copied
+  const base = seeded.rows[0]?.n ?? 0;
+  const complete = await db.execute<{ n: number }>(
+    sql.raw(`select count(*)::int as n from generate_series(0, ${base - 1}) as i join goods g on g.id = ${seedIdOf('goods', 'i')}`),
+  );
+  if (base === 0 || complete.rows[0]?.n !== base) throw new Error('seed the catalogue first (caravan seed): scale goods copy its goods');
+  const first = base;
+  const last = base + (target - before.goods) - 1;
+
+  await db.transaction(async (tx) => {
+    const run = (statement: string) => tx.execute(sql.raw(statement));
+    await run('set local synchronous_commit = off');
+    await run(`set local maintenance_work_mem = '256MB'`);
+    // Building an index once over the loaded rows is several times faster than inserting into it row by
+    // row (the trigram and full-text GIN indexes most), so the secondary indexes of the three tables are
+    // dropped and rebuilt from their own definitions, all in this transaction.
+    const indexes = await tx.execute<{ name: string; definition: string }>(sql.raw(`
+      select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as definition
+        from pg_index i
+       where i.indrelid in ('goods'::regclass, 'goods_skus'::regclass, 'seller_goods'::regclass) and not i.indisprimary and not i.indisunique`));
+    for (const index of indexes.rows) await run(`drop index ${index.name}`);
+
+    // good n copies good n mod B; its names keep the copied words and take n's model number
+    await run(`create temp table scale_goods on commit drop as
+      select n, ${seedIdOf('goods', 'n')} as id, n % ${base} as base_n, ${seedIdOf('goods', `(n % ${base})`)} as base_id,
+             ${modelOf(`n % ${base}`)} as base_model, ${modelOf('n')} as model
+        from generate_series(${first}, ${last}) as n`);
+    await run(`create temp table scale_names on commit drop as
+      select s.*, g.names as base_names, jsonb_object_agg(l.key, regexp_replace(l.value, s.base_model || '$', s.model)) as names
+        from scale_goods s join goods g on g.id = s.base_id cross join lateral jsonb_each_text(g.names) as l
+       group by s.n, s.id, s.base_n, s.base_id, s.base_model, s.model, g.names`);
+    // descriptions open with the name (seed/catalogue.ts)
+    await run(`insert into goods (id, category_id, top_category_id, names, descriptions, units, images, system_price, buy_min,
+        freight_dispatch, freight_long_distance, freight_delivery, attributes, enabled, created_at, updated_at)
+      select s.id, g.category_id, g.top_category_id, s.names,
+             (select jsonb_object_agg(d.key, case when starts_with(d.value, coalesce(s.base_names ->> d.key, chr(1)))
+                                                  then (s.names ->> d.key) || substr(d.value, length(s.base_names ->> d.key) + 1) else d.value end)
+                from jsonb_each_text(g.descriptions) as d),
+             g.units, g.images, g.system_price, g.buy_min, g.freight_dispatch, g.freight_long_distance, g.freight_delivery,
+             g.attributes, g.enabled, g.created_at, g.updated_at
+        from scale_names s join goods g on g.id = s.base_id`);
+    await run(`insert into goods_skus (id, goods_id, value_ids, price, stock, sort)
+      select ${seedIdOf('sku', `s.n || ':' || k.sort`)}, s.id, k.value_ids, k.price, k.stock, k.sort
+        from scale_goods s join goods_skus k on k.goods_id = s.base_id`);
+    step(`${last - first + 1} goods with their SKUs`);
+    // the seeded listings of the copied good (the k-th in its id), in the same shops; sales and reviews start at 0
+    // as the seeder's do, and the search text is the copied one with the model number changed
+    await run(`insert into seller_goods (id, shop_id, goods_id, category_id, top_category_id, profit_ratio, selling_price, discount_ratio,
+        discount_start_at, discount_end_at, is_shelf, visible, is_new, new_at, is_hot, rec_at, search_text, search_tokens, created_at, updated_at)
+      select ${seedIdOf('listing', `s.n || ':' || k.k`)}, sg.shop_id, s.id, sg.category_id, sg.top_category_id, sg.profit_ratio, sg.selling_price,
+             sg.discount_ratio, sg.discount_start_at, sg.discount_end_at, sg.is_shelf, sg.visible, sg.is_new, sg.new_at, sg.is_hot, sg.rec_at,
+             replace(sg.search_text, lower(s.base_model), lower(s.model)), replace(sg.search_tokens, lower(s.base_model), lower(s.model)),
+             sg.created_at, sg.updated_at
+        from scale_goods s
+        join seller_goods sg on sg.goods_id = s.base_id
+        cross join lateral (select k from generate_series(0, 1) as k where sg.id = ${seedIdOf('listing', `s.base_n || ':' || k`)}) as k
+       where sg.deleted_at is null`);
+    step('their listings');
+    for (const index of indexes.rows) await run(index.definition);
+    step(`${indexes.rows.length} indexes rebuilt`);
+  });
+  // statistics for the planner, and the visibility map that lets list pages use index-only scans
+  await db.execute(sql.raw('vacuum analyze goods, goods_skus, seller_goods'));
+  const after = await figures();
+  return { ...after, added: after.goods - before.goods, seconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
 export async function seedScale(services: Services, db: Database, hasher: PasswordHasher, size: ScaleSize, log: (line: string) => void): Promise<ScaleResult> {
   await services.operators.create({ ...SCALE_OPERATOR, role: 'admin' }, 'bench');
+  // the catalogue first: its own check of what is there already, so a database seeded at scale before the
+  // goods were part of it gets them too
+  const catalogue = await seedScaleGoods(db, size.goods, log);
   const existing = await db.execute<{ n: number }>(sql`select count(*)::int as n from users where username_key like ${`${SCALE_PREFIX}%`}`);
   if ((existing.rows[0]?.n ?? 0) >= size.users) {
     const counts = await db.execute<{ orders: number; entries: number }>(
       sql`select (select count(*)::int from orders) as orders, (select count(*)::int from ledger_entries) as entries`,
     );
-    return { operator: SCALE_OPERATOR, users: size.users, orders: counts.rows[0]?.orders ?? 0, transfers: 0, entries: counts.rows[0]?.entries ?? 0, skipped: true };
+    return { operator: SCALE_OPERATOR, catalogue, users: size.users, orders: counts.rows[0]?.orders ?? 0, transfers: 0, entries: counts.rows[0]?.entries ?? 0, skipped: true };
   }
   const users = size.users;
   const orders = size.orders;
@@ -179,5 +290,5 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
     sql`select (select count(*)::int from ledger_transfers) as transfers, (select count(*)::int from ledger_entries) as entries`,
   );
   await db.execute(sql.raw('analyze users, orders, order_items, recharge_orders, ledger_accounts, ledger_transfers, ledger_entries'));
-  return { operator: SCALE_OPERATOR, users, orders, transfers: counts.rows[0]?.transfers ?? 0, entries: counts.rows[0]?.entries ?? 0, skipped: false };
+  return { operator: SCALE_OPERATOR, catalogue, users, orders, transfers: counts.rows[0]?.transfers ?? 0, entries: counts.rows[0]?.entries ?? 0, skipped: false };
 }

@@ -14,7 +14,7 @@ describe('data at scale for the bench', () => {
   it('generates users, deposits, orders and exactly the ledger entries asked for, and the ledger audit passes', async () => {
     await seedSmallCatalogue(t, { products: 60, shops: 4 });
     const before = await t.database.pool.query<{ n: number }>('select count(*)::int as n from ledger_entries');
-    const result = await seedScale(t.services, t.database.db, argon2Hasher(), { users: 40, orders: 60, ledgerEntries: 600 }, () => undefined);
+    const result = await seedScale(t.services, t.database.db, argon2Hasher(), { users: 40, orders: 60, ledgerEntries: 600, goods: 60 }, () => undefined);
     expect(result).toMatchObject({ users: 40, orders: 60, skipped: false });
     expect(result.entries - (before.rows[0]?.n ?? 0)).toBe(600);
     await expectLedgerConsistent(t);
@@ -52,7 +52,7 @@ describe('data at scale for the bench', () => {
     expect(pending.body.total).toBeGreaterThan(0);
 
     // a second run finds the data and leaves it alone
-    const again = await seedScale(t.services, t.database.db, argon2Hasher(), { users: 40, orders: 60, ledgerEntries: 600 }, () => undefined);
+    const again = await seedScale(t.services, t.database.db, argon2Hasher(), { users: 40, orders: 60, ledgerEntries: 600, goods: 60 }, () => undefined);
     expect(again.skipped).toBe(true);
     await expectLedgerConsistent(t);
   });
