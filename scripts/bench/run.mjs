@@ -20,10 +20,12 @@
 //
 // `--scale` (or BENCH_SCALE=1, or the scenario "console") runs on a bench database of its own
 // (.data/bench-scale) to which `caravan seed-scale` adds 100,000 users, 100,000 orders and 1,000,000
-// ledger entries (BENCH_SCALE_USERS, BENCH_SCALE_ORDERS, BENCH_SCALE_ENTRIES), and adds the operator
-// console's list latencies and initial JS (scripts/bench/console.mjs).
+// ledger entries and grows the catalogue to 500,000 goods (BENCH_SCALE_USERS, BENCH_SCALE_ORDERS,
+// BENCH_SCALE_ENTRIES, BENCH_SCALE_GOODS), and adds the operator console's list latencies and initial JS
+// (scripts/bench/console.mjs). The report then sets each API scenario beside its newest figure on the
+// BENCH_PRODUCTS catalogue from bench/results (issue 17: hot paths within 1.5x of it).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -136,13 +138,70 @@ function scaleFixtures() {
   mkdirSync(path.dirname(out), { recursive: true });
   const size = (name, variable, fallback) => [`--${name}`, String(Number(process.env[variable] ?? fallback))];
   log('seeding data at scale (once per database)');
+  const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    [apiEntry, 'seed-scale', ...size('users', 'BENCH_SCALE_USERS', 100_000), ...size('orders', 'BENCH_SCALE_ORDERS', 100_000), ...size('ledger-entries', 'BENCH_SCALE_ENTRIES', 1_000_000), '--out', out],
+    [
+      apiEntry, 'seed-scale',
+      ...size('users', 'BENCH_SCALE_USERS', 100_000), ...size('orders', 'BENCH_SCALE_ORDERS', 100_000), ...size('ledger-entries', 'BENCH_SCALE_ENTRIES', 1_000_000),
+      ...size('goods', 'BENCH_SCALE_GOODS', 500_000), '--out', out,
+    ],
     { cwd: root, env: serverEnv, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('seeding at scale failed');
-  return JSON.parse(readFileSync(out, 'utf8'));
+  // what this run spent seeding (next to nothing once the database holds the data)
+  return { ...JSON.parse(readFileSync(out, 'utf8')), seedSeconds: Math.round((Date.now() - started) / 100) / 10 };
+}
+
+/** Issue 17's goal at scale: a hot path costs at most this many times its figure on the small catalogue. */
+const SCALE_GROWTH_GOAL = 1.5;
+
+/**
+ * Each API scenario of this scale run beside its newest figure on the BENCH_PRODUCTS catalogue (the newest
+ * results file without scale data that has the scenario): the growth of the time per request (the small
+ * run's req/s over this one's) and of the p99. Ceilings are listed for the machine's state, without a goal.
+ */
+function scaleComparison(rows) {
+  const dir = path.join(root, 'bench', 'results');
+  const small = readdirSync(dir)
+    .filter((file) => file.endsWith('.json'))
+    .sort()
+    .reverse()
+    .map((file) => ({ file, result: JSON.parse(readFileSync(path.join(dir, file), 'utf8')) }))
+    .filter(({ result }) => !result.environment?.scale && result.environment?.goods === PRODUCTS);
+  const round = (value) => Math.round(value * 100) / 100;
+  return rows.flatMap((row) => {
+    const found = small.find(({ result }) => result.rows?.some((other) => other.name === row.name && other.requestsPerSecond > 0));
+    if (!found || row.requestsPerSecond === 0) return [];
+    const before = found.result.rows.find((other) => other.name === row.name);
+    const cost = round(before.requestsPerSecond / row.requestsPerSecond);
+    const p99 = round(row.p99 / Math.max(before.p99, 1));
+    const ceiling = row.name.startsWith('ceiling');
+    return [{
+      name: row.name,
+      small: { file: found.file, requestsPerSecond: before.requestsPerSecond, p99: before.p99 },
+      scale: { requestsPerSecond: row.requestsPerSecond, p99: row.p99 },
+      cost,
+      p99,
+      ...(ceiling ? {} : { met: cost <= SCALE_GROWTH_GOAL && p99 <= SCALE_GROWTH_GOAL }),
+    }];
+  });
+}
+
+function scaleComparisonTable(comparison, goods) {
+  return [
+    `## At ${goods.toLocaleString('en')} goods beside ${PRODUCTS.toLocaleString('en')}`,
+    `Each scenario beside its newest figure on the ${PRODUCTS.toLocaleString('en')}-goods catalogue (bench/results). Cost: time per request, ` +
+      `the small run's req/s over this one's; p99: this run's over the small run's. Goal: both within ${SCALE_GROWTH_GOAL}x. ` +
+      'The ceilings say how loaded the machine was in either run.',
+    '',
+    `| scenario | ${PRODUCTS.toLocaleString('en')}: req/s, p99 ms | at scale: req/s, p99 ms | cost | p99 | within ${SCALE_GROWTH_GOAL}x | small figure from |`,
+    '|---|---:|---:|---:|---:|---|---|',
+    ...comparison.map(
+      (row) =>
+        `| ${row.name} | ${row.small.requestsPerSecond}, ${row.small.p99} | ${row.scale.requestsPerSecond}, ${row.scale.p99} | ${row.cost}x | ${row.p99}x | ${row.met === undefined ? '-' : row.met ? 'yes' : 'no'} | ${row.small.file} |`,
+    ),
+  ].join('\n');
 }
 
 /** Every run starts from the same maintenance state: fresh statistics and visibility map. */
@@ -498,8 +557,8 @@ async function main() {
   const api = await start(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
   const children = [];
   try {
-    const goods = await ensureSeeded();
-    const scale = SCALE ? scaleFixtures() : undefined;
+    const scale = SCALE ? (await ensureSeeded(), scaleFixtures()) : undefined;
+    const goods = scale ? scale.catalogue.goods : await ensureSeeded();
     await vacuum();
     const base = `http://127.0.0.1:${API_PORT}`;
     // the store first, on a quiet machine
@@ -525,6 +584,7 @@ async function main() {
     ].filter(Boolean);
 
     const goalList = rows.length > 0 ? goalRows(rows, ceilings, apiRssMb) : [];
+    const comparison = scale ? scaleComparison(rows) : undefined;
     // the profile is written as the API exits: the servers stop before the report
     let profile;
     if (PROFILE_DIR) {
@@ -534,7 +594,7 @@ async function main() {
       profile = summarizeProfile(newestProfile(PROFILE_DIR), root);
     }
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    const environment = { apiRssMb, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries } } : {}) };
+    const environment = { apiRssMb, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries, goods: scale.catalogue.goods, listings: scale.catalogue.listings, seedSeconds: scale.seedSeconds } } : {}) };
     const sections = [
       `# Bench ${date}`,
       rows.length > 0
@@ -542,6 +602,8 @@ async function main() {
         : `${goods} goods, ${environment.cpus} CPUs, Node ${process.version}.`,
       goalList.length > 0 ? goalTable(goalList) : undefined,
       rows.length > 0 ? table(rows, ceilings) : undefined,
+      comparison?.length ? scaleComparisonTable(comparison, goods) : undefined,
+      scale ? `Seeding at scale took ${scale.seedSeconds} s in this run (\`caravan seed-scale\`; next to nothing when the database held the data already).` : undefined,
       storeResult?.markdown,
       consoleResult?.markdown,
       profile ? profileMarkdown(profile) : undefined,
@@ -549,7 +611,7 @@ async function main() {
     ];
     const markdown = `${sections.filter(Boolean).join('\n\n')}\n`;
     mkdirSync(path.join(root, 'bench', 'results'), { recursive: true });
-    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, goalTable: goalList, rows, ...(profile ? { profile } : {}), ...(storeResult ? { store: storeResult.json } : {}), ...(consoleResult ? { console: consoleResult.json } : {}), goals }, null, 2)}\n`);
+    writeFileSync(path.join(root, 'bench', 'results', `${date}.json`), `${JSON.stringify({ date, environment, ceilings, goalTable: goalList, rows, ...(comparison ? { scaleComparison: comparison } : {}), ...(profile ? { profile } : {}), ...(storeResult ? { store: storeResult.json } : {}), ...(consoleResult ? { console: consoleResult.json } : {}), goals }, null, 2)}\n`);
     writeFileSync(path.join(root, 'bench', 'results', `${date}.md`), markdown);
     process.stdout.write(`\n${markdown}\n`);
     // speed is reported, never asserted; errors (including a failed ledger audit or an oversell) fail the run
