@@ -7,6 +7,7 @@ export interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
 
@@ -42,6 +43,23 @@ export async function planOf(pool: Pool, statement: RecordedStatement, options: 
 /** Sequential scans of these tables in a plan. */
 export function seqScansOf(plan: PlanNode, tables: string[]): PlanNode[] {
   return planNodes(plan).filter((node) => node['Node Type'] === 'Seq Scan' && tables.includes(node['Relation Name'] ?? ''));
+}
+
+/**
+ * Reads of a whole table: its Seq Scans, and what a plan with sequential scans priced out falls back to:
+ * a walk of one of its indexes with no condition on the index that no Limit above cuts short, or a bitmap
+ * of one without a condition (a partial index's predicate alone). A Limit over an index walk is a list
+ * page read in index order, which stops after the page.
+ */
+export function wholeTableReadsOf(plan: PlanNode, tables: string[], underLimit = false): PlanNode[] {
+  const cut = underLimit || plan['Node Type'] === 'Limit';
+  const type = plan['Node Type'];
+  const whole =
+    tables.includes(plan['Relation Name'] ?? '') &&
+    (type === 'Seq Scan' ||
+      (['Index Scan', 'Index Only Scan'].includes(type) && !plan['Index Cond'] && !cut) ||
+      (type === 'Bitmap Heap Scan' && planNodes(plan).some((node) => node['Node Type'] === 'Bitmap Index Scan' && !node['Index Cond'])));
+  return [...(whole ? [plan] : []), ...(plan.Plans ?? []).flatMap((child) => wholeTableReadsOf(child, tables, cut))];
 }
 
 /** Limits with a Sort below them: a page cut after sorting, where the index order was not used. */
