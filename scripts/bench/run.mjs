@@ -257,7 +257,9 @@ function rotating(paths) {
 
 /** Wallet users with a funded wallet, a bound address, a fund password and a fresh login. */
 function walletFixtures() {
-  const out = path.join(root, '.data', 'bench', 'wallet-fixtures.json');
+  // beside the database the users are in (the scale bench's own, with --scale)
+  const out = path.join(root, serverEnv.DATA_DIR, 'wallet-fixtures.json');
+  mkdirSync(path.dirname(out), { recursive: true });
   log(`preparing ${WALLET_USERS} wallet users`);
   const result = spawnSync(process.execPath, [apiEntry, 'bench-fixtures', '--users', String(WALLET_USERS), '--out', out], { cwd: root, env: serverEnv, stdio: 'inherit' });
   if (result.status !== 0) throw new Error('wallet fixtures failed');
