@@ -29,6 +29,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MAX_PAGE_NUMBER } from '../../packages/contract/src/paging.ts';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
@@ -223,7 +224,9 @@ async function samples(pool) {
   const pages = (await pool.query('select count(*)::int as n from seller_goods where visible')).rows[0].n;
   const top = (await pool.query(`select id from categories where level = 1 and enabled order by rank limit 1`)).rows[0].id;
   const second = (await pool.query(`select category_id as id, count(*) from seller_goods where visible group by category_id order by count(*) desc limit 1`)).rows[0].id;
-  return { ids, all, words, lastPage: Math.floor(pages / 20), top, second };
+  // the last page the API serves: it answers a pageNum beyond MAX_PAGE_NUMBER with page 1 (at 500,000 goods the
+  // catalogue has about 39,000 pages), and the ceiling walks the same pages
+  return { ids, all, words, lastPage: Math.min(Math.floor(pages / 20), MAX_PAGE_NUMBER), top, second };
 }
 
 const KEYWORDS = ['dress', 'shirt', 'bluetooth', 'power bank', 'sneakers', 'lamp', 'cotton', 'wallet', 'yoga mat', 'kettle', '连衣裙', 'T恤', '耳机', 'backpack', 'watch'];
