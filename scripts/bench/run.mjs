@@ -29,7 +29,6 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MAX_PAGE_NUMBER } from '../../packages/contract/src/paging.ts';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
@@ -217,6 +216,17 @@ async function vacuum() {
   }
 }
 
+/**
+ * The last page number the API serves (MAX_PAGE_NUMBER in packages/contract/src/paging.ts: a pageNum beyond
+ * it is answered with page 1), read from the source, as this script runs on any Node >= 22 without a TypeScript loader.
+ */
+function maxPageNumber() {
+  const source = readFileSync(path.join(root, 'packages', 'contract', 'src', 'paging.ts'), 'utf8');
+  const value = /export const MAX_PAGE_NUMBER = ([\d_]+);/.exec(source)?.[1];
+  if (!value) throw new Error('MAX_PAGE_NUMBER not found in packages/contract/src/paging.ts');
+  return Number(value.replaceAll('_', ''));
+}
+
 async function samples(pool) {
   const all = (await pool.query('select id from seller_goods where visible order by md5(id) limit 20000')).rows.map((row) => row.id);
   const ids = all.slice(0, 2000);
@@ -224,9 +234,9 @@ async function samples(pool) {
   const pages = (await pool.query('select count(*)::int as n from seller_goods where visible')).rows[0].n;
   const top = (await pool.query(`select id from categories where level = 1 and enabled order by rank limit 1`)).rows[0].id;
   const second = (await pool.query(`select category_id as id, count(*) from seller_goods where visible group by category_id order by count(*) desc limit 1`)).rows[0].id;
-  // the last page the API serves: it answers a pageNum beyond MAX_PAGE_NUMBER with page 1 (at 500,000 goods the
-  // catalogue has about 39,000 pages), and the ceiling walks the same pages
-  return { ids, all, words, lastPage: Math.min(Math.floor(pages / 20), MAX_PAGE_NUMBER), top, second };
+  // up to the last page the API serves (at 500,000 goods the catalogue has about 39,000 pages), and the ceiling
+  // walks the same pages
+  return { ids, all, words, lastPage: Math.min(Math.floor(pages / 20), maxPageNumber()), top, second };
 }
 
 const KEYWORDS = ['dress', 'shirt', 'bluetooth', 'power bank', 'sneakers', 'lamp', 'cotton', 'wallet', 'yoga mat', 'kettle', '连衣裙', 'T恤', '耳机', 'backpack', 'watch'];
