@@ -55,7 +55,9 @@ const store = storeParts(only);
 const SCALE = process.argv.includes('--scale') || process.env.BENCH_SCALE === '1' || Boolean(only?.has('console'));
 const consoleScenario = SCALE && (!only || only.has('console'));
 // the scale database is an embedded PostgreSQL of its own, beside the 50,000-goods one
-const EMBEDDED_PORT = SCALE ? 54331 : 54330;
+// (below Linux's ephemeral ports, 32768-60999: the bench's own client connections leave ports there in
+// TIME_WAIT, and PostgreSQL could not bind 54330 after a run whose load had used it as a client port)
+const EMBEDDED_PORT = SCALE ? 25431 : 25430;
 /** API scenarios selected (all of them without BENCH_SCENARIOS) */
 const apiScenarios = !only || [...only].some((name) => !isStoreScenario(name));
 
