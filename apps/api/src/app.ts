@@ -530,7 +530,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const bus = deps.bus ?? createBus(deps.redis, deps.jobPrefix ?? env.REDIS_KEY_PREFIX, (error) => app.log.warn({ err: error }, 'bus subscriber error'));
   // a user's sessions forgotten on one instance are forgotten on all (ADR 0018); start-up does not wait
   const sessionForgets = sessions.connectBus(bus, (error) =>
-    app.log.warn({ err: error }, "the session cache is not subscribed to the bus (retrying): other instances' logouts reach this one within SESSION_CACHE_MS"),
+    app.log.warn({ err: error }, 'the session cache could not use the bus (a subscription is retried): other instances see session changes within SESSION_CACHE_MS'),
   );
   app.addHook('onClose', async () => sessionForgets.close());
   if (!deps.bus) app.addHook('onClose', async () => bus.close());

@@ -275,6 +275,23 @@ describe('the cache itself', () => {
     await inner.close();
   });
 
+  it('a bus that cannot publish does not fail the change: this instance forgets, the error is reported', async () => {
+    const clock = new ManualClock();
+    const cache = new SessionCache(clock, 5_000);
+    const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
+    const inner = new InProcessBus();
+    const errors: unknown[] = [];
+    const broken: Bus = { publish: async () => Promise.reject(new Error('Connection is closed.')), subscribe: (channel, handler) => inner.subscribe(channel, handler), close: () => inner.close() };
+    const connection = service.connectBus(broken, (error) => errors.push(error));
+    await connection.ready;
+    cache.store('a', row('u1'), cache.generation);
+    await expect(service.forgetUser('u1')).resolves.toBeUndefined();
+    expect(cache.get('a')).toBeUndefined();
+    expect(errors).toEqual([new Error('Connection is closed.')]);
+    await connection.close();
+    await inner.close();
+  });
+
   it('is bounded: the oldest entry goes first; expired entries go at the next store', () => {
     const clock = new ManualClock();
     const cache = new SessionCache(clock, 5_000, 3);

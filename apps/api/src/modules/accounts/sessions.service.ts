@@ -92,12 +92,6 @@ export class SessionCache {
     this.keysByUser.delete(userId);
   }
 
-  clear(): void {
-    this.generationValue += 1;
-    this.entries.clear();
-    this.keysByUser.clear();
-  }
-
   /** Entries share one time-to-live and are kept in insertion order, so the expired ones are at the front. */
   private dropExpired(now: number): void {
     for (const [key, entry] of this.entries) {
@@ -120,6 +114,7 @@ export function hashToken(token: string): Buffer {
 
 export class SessionsService {
   private bus: Bus | undefined;
+  private onBusError: (error: unknown) => void = () => {};
 
   constructor(
     private readonly repository: AccountsRepository,
@@ -136,6 +131,7 @@ export class SessionsService {
    */
   connectBus(bus: Bus, onError: (error: unknown) => void = () => {}, retryMs = 5_000): { ready: Promise<void>; close(): Promise<void> } {
     this.bus = bus;
+    this.onBusError = onError;
     let closed = false;
     let retry: NodeJS.Timeout | undefined;
     let end: (() => Promise<void>) | undefined;
@@ -168,7 +164,12 @@ export class SessionsService {
    */
   async forgetUser(userId: string): Promise<void> {
     this.cache.forgetUser(userId);
-    await this.bus?.publish(SESSION_FORGET_CHANNEL, { userId });
+    try {
+      await this.bus?.publish(SESSION_FORGET_CHANNEL, { userId });
+    } catch (error) {
+      // the change is committed and this instance knows; the others see it within the time-to-live
+      this.onBusError(error);
+    }
   }
 
   /** Creates a session in the caller's transaction and returns the token (shown to the client once). */
