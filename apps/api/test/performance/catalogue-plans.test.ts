@@ -68,6 +68,43 @@ describe('sellerGoods!search-keyword', () => {
     await expectIndexedPlans(statements, false);
   });
 
+  it('finds the shops through the trigram index, not by the similarity of every name (open_shops_named, migration 0021)', async () => {
+    for (const keyword of [(both.word as string).slice(0, 3), both.word as string, 'zzqxwv']) {
+      const pattern = `%${keyword}%`;
+      const client = await t.database.pool.connect();
+      // the connection's own scan counters (pg_stat_xact_*, which also hold its scans not yet reported):
+      // what the function read is their change across the call
+      const counters = async () =>
+        (
+          await client.query<{ seq: string; trigram: string }>(
+            "select pg_stat_get_xact_numscans('shops'::regclass) as seq, pg_stat_get_xact_numscans('shops_name_trgm_idx'::regclass) as trigram",
+          )
+        ).rows[0]!;
+      let found: string[];
+      let before: { seq: string; trigram: string };
+      let after: { seq: string; trigram: string };
+      try {
+        await client.query('begin');
+        before = await counters();
+        found = (await client.query<{ id: string }>('select open_shops_named($1, $2, 5) as id', [keyword, pattern])).rows.map((row) => row.id);
+        after = await counters();
+      } finally {
+        await client.query('rollback');
+        client.release();
+      }
+      expect(Number(after.seq) - Number(before.seq), keyword).toBe(0);
+      expect(Number(after.trigram) - Number(before.trigram), keyword).toBeGreaterThan(0);
+      // the same shops in the same order as the similarity computed over every open shop
+      const expected = await q(
+        `select id from shops where status = 'open' and ($1 <% lower(name) or lower(name) like $2)
+         order by word_similarity($1, lower(name)) desc, id limit 5`,
+        [keyword, pattern],
+      );
+      expect(found, keyword).toEqual(expected.map((row) => row.id as string));
+    }
+    expect((await suggest((both.word as string).slice(0, 3))).data?.sellerList.length).toBeGreaterThan(0);
+  });
+
   it('suggests shops and goods that both match a word, shops with their figures', async () => {
     const result = await suggest((both.word as string).slice(0, 4));
     const [expectedShops] = await q(
