@@ -6,8 +6,9 @@ import { DEMO_OPERATORS } from '../../apps/api/src/seed/demo-accounts.ts';
 import { png } from '../../apps/api/test/support/chat.ts';
 import { applicant, applyFor } from '../../apps/api/test/support/loans.ts';
 import { buyer, placeOrder, sellerWithListing } from '../../apps/api/test/support/orders.ts';
+import { settleInApplication } from '../../apps/api/test/support/sellers.ts';
 import { nextAddress } from '../../apps/api/test/support/test-app.ts';
-import { applyWithdrawal, expectLedgerConsistent, placeRecharge, rechargeIdOf, SAFEWORD, TRC20_ADDRESS, uploadProof, walletUser, fund, type WalletUser } from '../../apps/api/test/support/wallet.ts';
+import { applyWithdrawal, expectLedgerConsistent, placeRecharge, rechargeIdOf, SAFEWORD, TRC20_ADDRESS, walletUser, fund, type WalletUser } from '../../apps/api/test/support/wallet.ts';
 import { formatLocalTime } from '../../packages/ui/src/format.ts';
 import { HOUR_MS } from '../../apps/api/src/platform/clock.ts';
 import { animationsFinished, closeAll, launchChromium, newStoreContext, screenshot, screenshotFailures } from './support/browser.ts';
@@ -113,20 +114,7 @@ beforeAll(async () => {
   // a buyer applies to open a shop
   const merchant = await walletUser(t, { safeword: false });
   work.settle.shopName = `Harbour Traders ${process.pid}`;
-  const settled = await t.call(
-    'merchantSettled!apply',
-    {
-      shopName: work.settle.shopName,
-      logo: merchant.proofUrl,
-      contactName: 'Amina Yusuf',
-      phone: '+44 20 7946 0958',
-      email: 'amina@example.com',
-      countryId: 233,
-      description: 'Kitchenware and small appliances for restaurants.',
-      documents: `${await uploadProof(t, merchant.id)},${await uploadProof(t, merchant.id)}`,
-    },
-    { token: merchant.token, remoteAddress: nextAddress() },
-  );
+  const settled = await t.call('merchantSettled!apply', await settleInApplication(t, merchant, { shopName: work.settle.shopName }), { token: merchant.token, remoteAddress: nextAddress() });
   if (settled.code !== '0') throw new Error(`settle-in application failed: ${settled.msg}`);
 
   // a buyer writes to customer service

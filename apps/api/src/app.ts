@@ -585,7 +585,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       shopNameTaken: (executor, name, exceptShopId) => shops.nameTaken(executor, name, exceptShopId),
       openShopIn: (tx, shop) => shops.openShop(shop, tx),
       grantSellerIn: (tx, userId, actor) => accounts.promoteToSellerIn(tx, userId, { type: 'operator', id: actor.id, reason: actor.reason }),
-      sellerGranted: (userId) => accounts.forgetSessions(userId),
+      sellerGranted: (userId) => sessions.forgetUser(userId),
       shopChanged: (shopId) => {
         shops.invalidate(shopId);
         goods.forgetCached();

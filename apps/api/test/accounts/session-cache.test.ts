@@ -6,9 +6,10 @@ import { hashToken, SessionCache, SessionsService, sessionPolicy } from '../../s
 import { InProcessBus, type Bus } from '../../src/platform/bus.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { settleInApplication } from '../support/sellers.ts';
 import { recordStatements } from '../support/statements.ts';
 import { nextAddress, registerUser, startTestApp, useTestApp, type TestApp, type TestUser } from '../support/test-app.ts';
-import { consoleCall, operatorToken, SAFEWORD, uploadProof, walletUser } from '../support/wallet.ts';
+import { consoleCall, operatorToken, SAFEWORD, walletUser } from '../support/wallet.ts';
 
 // The session cache (ADR 0018): a signed-in call reads its session from the database once per
 // SESSION_CACHE_MS, and every change that ends a session or changes what it may do is seen by the very
@@ -142,20 +143,7 @@ describe('a change of role is seen by the next call, on both instances', () => {
   it('an approved settle-in lets the cached session into the seller calls at once', async () => {
     const user = await walletUser(t);
     for (const app of [t, other]) expect((await app.call('sysParaProduct!info', {}, { token: user.token })).errorKey).toBe('common.no_permission');
-    const applied = await t.call<{ application: { id: string } }>(
-      'merchantSettled!apply',
-      {
-        shopName: `Cache Traders ${process.pid}`,
-        logo: user.proofUrl,
-        contactName: 'Amina Yusuf',
-        phone: '+44 20 7946 0958',
-        email: 'amina@example.com',
-        countryId: 233,
-        description: 'Kitchenware and small appliances for restaurants.',
-        documents: `${await uploadProof(t, user.id)},${await uploadProof(t, user.id)}`,
-      },
-      { token: user.token, remoteAddress: nextAddress() },
-    );
+    const applied = await t.call<{ application: { id: string } }>('merchantSettled!apply', await settleInApplication(t, user), { token: user.token, remoteAddress: nextAddress() });
     expect(applied.code).toBe('0');
     const support = await operatorToken(t, 'support');
     const approved = await consoleCall(t, 'POST', `/seller-applications/${applied.data?.application.id}/approve`, support.token, { reason: 'documents checked' });
@@ -193,10 +181,29 @@ describe('the cache itself', () => {
     return { repository, lookups, reads: () => reads };
   }
 
+  /** A repository answering every lookup with `lookup()` at once, counting the lookups. */
+  function countingRepository(lookup: () => ReturnType<typeof row>) {
+    let reads = 0;
+    const repository = {
+      async findSessionByTokenHash() {
+        reads += 1;
+        return lookup();
+      },
+      async touchSession() {},
+    } as unknown as AccountsRepository;
+    return { repository, reads: () => reads };
+  }
+
+  /** The sessions service over `repository` (none: no lookup expected) with a cache of `ttlMs`, on a manual clock. */
+  function sessionsWith(repository = {} as AccountsRepository, options: { ttlMs?: number; start?: string } = {}) {
+    const clock = new ManualClock(options.start);
+    const cache = new SessionCache(clock, options.ttlMs ?? 5_000);
+    return { clock, cache, service: new SessionsService(repository, clock, sessionPolicy(168, 30), cache) };
+  }
+
   it('does not keep what a lookup read while the user was being forgotten', async () => {
-    const clock = new ManualClock();
     const held = heldRepository();
-    const service = new SessionsService(held.repository, clock, sessionPolicy(168, 30), new SessionCache(clock, 5_000));
+    const { service } = sessionsWith(held.repository);
     const pending = service.authenticate('token-1');
     await Promise.resolve();
     expect(held.lookups).toHaveLength(1);
@@ -217,10 +224,8 @@ describe('the cache itself', () => {
   });
 
   it('hears users forgotten on another instance through the bus', async () => {
-    const clock = new ManualClock();
     const shared = new InProcessBus();
-    const cache = new SessionCache(clock, 5_000);
-    const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
+    const { cache, service } = sessionsWith();
     const connection = service.connectBus(shared);
     await connection.ready;
     cache.store('a', row('u1'), cache.generation);
@@ -240,9 +245,7 @@ describe('the cache itself', () => {
   });
 
   it('does not hold up start-up when the bus refuses the subscription, and subscribes on a later attempt', async () => {
-    const clock = new ManualClock();
-    const cache = new SessionCache(clock, 5_000);
-    const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
+    const { cache, service } = sessionsWith();
     const inner = new InProcessBus();
     const errors: unknown[] = [];
     let attempts = 0;
@@ -276,9 +279,7 @@ describe('the cache itself', () => {
   });
 
   it('a bus that cannot publish does not fail the change: this instance forgets, the error is reported', async () => {
-    const clock = new ManualClock();
-    const cache = new SessionCache(clock, 5_000);
-    const service = new SessionsService({} as AccountsRepository, clock, sessionPolicy(168, 30), cache);
+    const { cache, service } = sessionsWith();
     const inner = new InProcessBus();
     const errors: unknown[] = [];
     const broken: Bus = { publish: async () => Promise.reject(new Error('Connection is closed.')), subscribe: (channel, handler) => inner.subscribe(channel, handler), close: () => inner.close() };
@@ -310,38 +311,23 @@ describe('the cache itself', () => {
   });
 
   it('answers only for a session still live by its own times: one that ran out is read again and refused', async () => {
-    const clock = new ManualClock('2026-01-22T03:59:58.000Z');
-    let reads = 0;
-    const repository = {
-      async findSessionByTokenHash() {
-        reads += 1;
-        return { ...row('u1'), lastSeenAt: clock.now() };
-      },
-      async touchSession() {},
-    } as unknown as AccountsRepository;
-    const service = new SessionsService(repository, clock, sessionPolicy(168, 30), new SessionCache(clock, 5_000));
+    const start = '2026-01-22T03:59:58.000Z';
+    const lookups = countingRepository(() => ({ ...row('u1'), lastSeenAt: new Date(start) }));
+    const { clock, service } = sessionsWith(lookups.repository, { start });
     expect((await service.authenticate('token')).ok).toBe(true);
     expect((await service.authenticate('token')).ok).toBe(true);
-    expect(reads).toBe(1);
+    expect(lookups.reads()).toBe(1);
     // two seconds later, still within the cache lifetime, the idle expiry (04:00:00) has passed
     clock.advance(2_000);
     expect(await service.authenticate('token')).toEqual({ ok: false, key: 'common.session_expired' });
-    expect(reads).toBe(2);
+    expect(lookups.reads()).toBe(2);
   });
 
   it('SESSION_CACHE_MS=0 reads the session on every call', async () => {
-    const clock = new ManualClock();
-    let reads = 0;
-    const repository = {
-      async findSessionByTokenHash() {
-        reads += 1;
-        return row('u1');
-      },
-      async touchSession() {},
-    } as unknown as AccountsRepository;
-    const service = new SessionsService(repository, clock, sessionPolicy(168, 30), new SessionCache(clock, 0));
+    const lookups = countingRepository(() => row('u1'));
+    const { service } = sessionsWith(lookups.repository, { ttlMs: 0 });
     for (let index = 0; index < 3; index += 1) expect((await service.authenticate('token')).ok).toBe(true);
-    expect(reads).toBe(3);
+    expect(lookups.reads()).toBe(3);
     expect(service.cache.size).toBe(0);
   });
 });

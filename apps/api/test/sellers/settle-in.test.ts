@@ -2,8 +2,9 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { uploadKindOf } from '../../src/modules/uploads/upload-kinds.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
+import { settleInApplication } from '../support/sellers.ts';
 import { nextAddress, useTestApp } from '../support/test-app.ts';
-import { consoleCall, operatorToken, uploadProof, walletUser, type WalletUser } from '../support/wallet.ts';
+import { consoleCall, operatorToken, walletUser, type WalletUser } from '../support/wallet.ts';
 
 // Settle-in over the wire: a buyer applies (every refusal with its key and nothing written), an
 // operator of the right role approves (the shop opens and the account sells, in one step) or rejects
@@ -12,21 +13,7 @@ import { consoleCall, operatorToken, uploadProof, walletUser, type WalletUser } 
 const t = await useTestApp();
 await seedSmallCatalogue(t, { products: 30, shops: 3 });
 
-let shopCounter = 0;
-async function applicationFor(user: WalletUser, overrides: Record<string, unknown> = {}) {
-  shopCounter += 1;
-  return {
-    shopName: `Harbour Traders ${process.pid}-${shopCounter}`,
-    logo: user.proofUrl,
-    contactName: 'Amina Yusuf',
-    phone: '+44 20 7946 0958',
-    email: 'amina@example.com',
-    countryId: 233,
-    description: 'Kitchenware and small appliances for restaurants.',
-    documents: `${await uploadProof(t, user.id)},${await uploadProof(t, user.id)}`,
-    ...overrides,
-  };
-}
+const applicationFor = (user: WalletUser, overrides: Record<string, unknown> = {}) => settleInApplication(t, user, overrides);
 
 function apply(user: WalletUser, params: Record<string, unknown>) {
   return t.call<{ application: { id: string; state: string; reason: string; documents: string[] } }>('merchantSettled!apply', params, { token: user.token, remoteAddress: nextAddress() });

@@ -454,7 +454,7 @@ export class AccountsService {
 
   /**
    * The seller role, in the caller's transaction (settle-in approval opens the shop in the same one);
-   * the caller calls `forgetSessions` after its commit.
+   * the caller forgets the user's cached sessions after its commit (SessionsService.forgetUser, ADR 0018).
    */
   async promoteToSellerIn(executor: Executor, userId: string, actor: { type: 'operator' | 'system'; id?: string; reason?: string }): Promise<void> {
     await this.repository.updateUser(executor, userId, { role: 'seller', updatedAt: this.clock.now() });
@@ -586,10 +586,5 @@ export class AccountsService {
       });
     });
     await this.sessions.forgetUser(user.id);
-  }
-
-  /** After the commit of a change to the user's role made in another module's transaction (ADR 0018). */
-  async forgetSessions(userId: string): Promise<void> {
-    await this.sessions.forgetUser(userId);
   }
 }

@@ -28,9 +28,8 @@ const DEADLINES = {
 } as const satisfies Record<string, { column: unknown; states: OrderState[] }>;
 export type DeadlineKind = keyof typeof DEADLINES;
 
-/** A row of the buyer's order list: the order, its names, its first item's name and picture, and the list's total. */
 /** What a line of the buyer's order list shows of its order (the list reads no more). */
-export const ORDER_LIST_COLUMNS = {
+const ORDER_LIST_COLUMNS = {
   id: orders.id,
   buyerId: orders.buyerId,
   shopId: orders.shopId,
@@ -46,6 +45,7 @@ export const ORDER_LIST_COLUMNS = {
 
 export type OrderListRow = Pick<OrderRow, keyof typeof ORDER_LIST_COLUMNS>;
 
+/** A row of the buyer's order list: the order, its names, its first item's name and picture, and the list's total. */
 export interface BuyerListRow {
   order: OrderListRow;
   buyerName: string;
