@@ -69,9 +69,13 @@ export class IdempotencyStore {
    */
   async run<T>(request: IdempotentRequest, work: (tx: Transaction) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
     const hash = payloadHash(request.payload);
-    const existing = await this.stored(request.key);
-    if (existing) return this.replay<T>(existing, request, hash);
-    if (beforeFirstRun) await beforeFirstRun();
+    if (beforeFirstRun) {
+      const existing = await this.stored(request.key);
+      if (existing) return this.replay<T>(existing, request, hash);
+      await beforeFirstRun();
+    }
+    // without a first-run check the claim alone tells a new key from a used one: an insert that
+    // conflicts is a replay (one statement less on the first run, ADR 0014)
     try {
       return await this.db.transaction(async (tx) => {
         const claimed = await tx

@@ -141,6 +141,14 @@ describe('order!submit', () => {
     expect(replay.data).toEqual(first.data);
     expect(await orderCount(other.id)).toBe(1);
     expect(await stockOf(t, a.skuId)).toBe(97);
+    // a replay reads its orders back as they are now: paid since, it says so
+    const placed = (first.data as { orderList: { id: string; status: number }[] }).orderList[0];
+    await fund(t, other, '1000');
+    expect((await t.call('order!pay', { orderId: placed?.id ?? '', safeword: SAFEWORD }, { token: other.token })).code).toBe('0');
+    const later = await submit(t, other, line, { headers });
+    expect((later.data as { orderList: { id: string; status: number }[] }).orderList.map((order) => [order.id, order.status])).toEqual([[placed?.id, 1]]);
+    expect(placed?.status).toBe(0);
+    expect(await orderCount(other.id)).toBe(1);
   });
 
   it('200 concurrent buyers for the last 100 units: exactly 100 orders, never oversold', async () => {

@@ -69,13 +69,21 @@ describe('order!pay', () => {
     t.clock.advance(6_000);
     const second = await placeOrder(t, user, { sellerGoodsId: b.sellerGoodsId, goodsNum: 1 });
     const both = Number(await totalOf(first)) + Number(await totalOf(second));
+    const sold = async () => (await t.database.pool.query<{ id: string; sold_num: number }>('select id, sold_num from seller_goods where id = any($1) order by id', [[a.sellerGoodsId, b.sellerGoodsId]])).rows;
+    const soldBefore = await sold();
     await fund(t, user, (Number(await totalOf(first)) + 0.01).toFixed(2));
-    // enough for one, not for both: neither is paid
+    // enough for one, not for both: neither is paid, nothing is counted as sold
     expect((await pay(user, `${first},${second}`)).errorKey).toBe('wallet.balance_insufficient');
     expect([(await orderRow(t, first))?.status, (await orderRow(t, second))?.status]).toEqual(['pending_payment', 'pending_payment']);
+    expect(await sold()).toEqual(soldBefore);
     await fund(t, user, both.toFixed(2));
     expect((await pay(user, `${first}, ${second}`)).code).toBe('0');
     expect([(await orderRow(t, first))?.status, (await orderRow(t, second))?.status]).toEqual(['paid', 'paid']);
+    // each listing's sold count grew by what its order bought, each order has its own escrow and timeline entry
+    expect(await sold()).toEqual(soldBefore.map((row) => ({ ...row, sold_num: row.sold_num + 1 })));
+    expect([await escrowBalance(first), await escrowBalance(second)]).toEqual([await totalOf(first), await totalOf(second)]);
+    const paidLogs = await t.database.pool.query<{ order_id: string }>("select order_id from order_logs where key = 'timeline.paid' and order_id = any($1) order by order_id", [[first, second]]);
+    expect(paidLogs.rows.map((row) => row.order_id)).toEqual([first, second].sort());
     await expectLedgerConsistent(t);
   });
 

@@ -22,11 +22,11 @@ const READ_BUDGET = 2;
 /** A signed-in read whose session was read in the last SESSION_CACHE_MS reads only its data (ADR 0018). */
 const WARM_SESSION_READ_BUDGET = 1;
 /** ADR 0014: fund password (3, serialised against parallel guessing), orders, ledger (one write), order, commit. */
-const PAY_BUDGET = 16;
+const PAY_BUDGET = 11;
 /** ADR 0014: the priced lines, the idempotency claim, the per-buyer lock, stock, order, items, timeline. */
-const SUBMIT_BUDGET = 16;
+const SUBMIT_BUDGET = 10;
 /** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, ledger hold, the withdrawal. */
-const WITHDRAW_BUDGET = 19;
+const WITHDRAW_BUDGET = 18;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });

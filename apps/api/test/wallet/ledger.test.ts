@@ -94,6 +94,35 @@ describe('ledger', () => {
     await expectLedgerConsistent(t);
   });
 
+  it('creates a fresh account once, and moves money with rows the transaction already locked as it would after locking them', async () => {
+    const { userId, account } = await wallet();
+    await deposit(account.id, '50');
+    const code = `test:${userId}:escrow`;
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await ledger.lockWallet(tx, userId);
+      const escrow = await ledger.freshAccount(tx, code, 'order_escrow');
+      expect(escrow.created).toBe(true);
+      const first = await ledger.postTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('30'), locked: [locked, escrow.account] });
+      if (!first.ok) throw new Error('first transfer refused');
+      // the wallet as the first transfer left it: 20 left, so 20.01 is refused and 20 is not
+      const over = await ledger.postTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('20.01'), locked: [first.debit, first.credit] });
+      expect(over).toEqual({ ok: false, reason: 'insufficient_funds' });
+      const second = await ledger.postTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('20'), locked: [first.debit, first.credit] });
+      if (!second.ok) throw new Error('second transfer refused');
+      return { first, second, escrowId: escrow.account.id };
+    });
+    expect(money.format(outcome.second.debit.creditsPosted)).toBe('50.00');
+    expect(money.format(outcome.second.debit.debitsPosted)).toBe('50.00');
+    expect(money.format(outcome.second.credit.creditsPosted)).toBe('50.00');
+    expect(money.isZero((await ledger.walletOf(db, userId)).balance)).toBe(true);
+    // the account exists now: a second call answers it, not a new one, and says so
+    const again = await db.transaction((tx) => ledger.freshAccount(tx, code, 'order_escrow'));
+    expect(again).toMatchObject({ created: false, account: { id: outcome.escrowId } });
+    const stored = await t.database.pool.query<{ credits: string }>('select credits_posted::text as credits from ledger_accounts where id = $1', [outcome.escrowId]);
+    expect(money.format(money.fromDb(stored.rows[0]?.credits ?? ''))).toBe('50.00');
+    await expectLedgerConsistent(t);
+  });
+
   it('corrects with a reversing transfer, once, and never edits a posted one', async () => {
     const { userId, account } = await wallet();
     const original = await deposit(account.id, '25');

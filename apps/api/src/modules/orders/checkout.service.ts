@@ -13,6 +13,7 @@ import { discountActive } from '../catalog/goods.mapper.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { ListingForOrder, OrderItemRow, OrderRow, OrdersRepository } from './orders.repository.ts';
 import type { OrderState } from './order-state.ts';
+import type { OrderSummarySource } from './orders.mapper.ts';
 
 // Checkout (order!submit): the server prices everything itself (selling price of the SKU, the
 // listing's discount, freight, tax, service fee), splits the checkout into one order per seller,
@@ -66,7 +67,7 @@ export class CheckoutService {
   ) {}
 
   /** order!submit: one order per seller; all or nothing. */
-  async submit(buyerId: string, input: { lines: OrderLine[]; addressId: string }, idempotencyKey?: string): Promise<OrderRow[]> {
+  async submit(buyerId: string, input: { lines: OrderLine[]; addressId: string }, idempotencyKey?: string): Promise<OrderSummarySource[]> {
     const lines = this.mergeLines(input.lines);
     this.checkQuantities(lines);
     const address = await this.ports.findAddress(buyerId, input.addressId);
@@ -74,13 +75,18 @@ export class CheckoutService {
     const priced = await this.price(buyerId, lines);
 
     const fingerprint = payloadHash({ buyerId, lines: lines.map((line) => [line.sellerGoodsId, line.skuId ?? '', line.goodsNum]), addressId: input.addressId });
-    const place = (tx: Transaction) => this.place(tx, buyerId, address, priced, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
+    // the orders this call placed, once its transaction committed; a replay placed none
+    let placedNow: OrderSummarySource[] | undefined;
+    const place = async (tx: Transaction) => {
+      const rows = await this.place(tx, buyerId, address, priced, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
+      placedNow = rows;
+      return rows.map((row) => row.id);
+    };
     const placed = idempotencyKey
       ? await this.idempotency.run({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint } }, place)
       : await this.db.transaction(place);
-    // the outcome of a replay is stored JSON; the orders are read back either way
-    const orders = await Promise.all(placed.map((id) => this.repository.findOrder(this.db, id)));
-    const rows = orders.filter((order): order is OrderRow => order !== undefined);
+    // a replay's outcome is the stored ids: its orders are read back as they are now
+    const rows = placedNow ?? (await Promise.all(placed.map((id) => this.repository.findOrder(this.db, id)))).filter((order): order is OrderRow => order !== undefined);
     for (const order of rows) if (order.payDeadlineAt && order.status === 'pending_payment') this.ports.scheduleDeadline('order.pay_timeout', order.id, order.payDeadlineAt);
     return rows;
   }
@@ -112,7 +118,6 @@ export class CheckoutService {
   /** Prices every line from the catalogue; refuses unknown, off-shelf, own or too-few goods. */
   private async price(buyerId: string, lines: OrderLine[]): Promise<PricedLine[]> {
     const listings = new Map((await this.repository.listingsForOrder(this.db, lines.map((line) => line.sellerGoodsId))).map((row) => [row.listing.id, row]));
-    const skus = await this.repository.skusOfGoods(this.db, [...new Set([...listings.values()].map((row) => row.listing.goodsId))]);
     const now = this.clock.now();
     const minQuantity = this.settings.get('mall_min_goods_number_in_order');
     const taxRate = this.rate('order_tax_rate');
@@ -122,8 +127,7 @@ export class CheckoutService {
       if (!listing) throw new AppError('orders.goods_not_found');
       if (listing.listing.shopId === buyerId) throw new AppError('orders.own_goods');
       if (!listing.listing.visible || !listing.listing.isShelf || !listing.goods.enabled || listing.shopStatus !== 'open') throw new AppError('orders.goods_off_shelf');
-      const ofGoods = skus.filter((sku) => sku.goodsId === listing.listing.goodsId);
-      const sku = line.skuId ? ofGoods.find((candidate) => candidate.id === line.skuId) : ofGoods[0];
+      const sku = line.skuId ? listing.skus.find((candidate) => candidate.id === line.skuId) : listing.skus[0];
       if (!sku) throw new AppError('orders.goods_not_found');
       const buyMin = Math.max(listing.goods.buyMin, minQuantity);
       if (line.goodsNum < buyMin) throw new AppError('orders.quantity_below_min', { min: buyMin });
@@ -151,7 +155,7 @@ export class CheckoutService {
     });
   }
 
-  private async place(tx: Transaction, buyerId: string, address: AddressRow, priced: PricedLine[], fingerprintKey: string | undefined): Promise<string[]> {
+  private async place(tx: Transaction, buyerId: string, address: AddressRow, priced: PricedLine[], fingerprintKey: string | undefined): Promise<OrderSummarySource[]> {
     const now = this.clock.now();
     const checkoutId = newId();
     if (fingerprintKey && !(await this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)))) {
@@ -173,7 +177,7 @@ export class CheckoutService {
 
     const payDeadlineAt = new Date(now.getTime() + this.settings.get('order_pay_timeout_minutes') * MINUTE_MS);
     const commissionRate = parseMoney(this.settings.get('order_commission_rate'));
-    const ids: string[] = [];
+    const placed: OrderSummarySource[] = [];
     for (const [shopId, lines] of byShop) {
       const id = newId();
       const goodsAmount = money.sum(lines.map((line) => line.lineAmount));
@@ -201,41 +205,37 @@ export class CheckoutService {
         lineAmount: line.lineAmount,
         reviewedAt: null,
       }));
-      await this.repository.insertOrder(
-        tx,
-        {
-          id,
-          buyerId,
-          shopId,
-          checkoutId,
-          status: 'pending_payment' satisfies OrderState,
-          contacts: address.contacts,
-          phone: address.phone,
-          email: address.email,
-          country: address.country,
-          province: address.province,
-          city: address.city,
-          postcode: address.postcode,
-          address: address.address,
-          goodsCount: lines.reduce((sum, line) => sum + line.line.goodsNum, 0),
-          originalAmount: money.sum(lines.map((line) => money.mulInt(line.originalPrice, line.line.goodsNum))),
-          goodsAmount,
-          systemAmount,
-          profit: money.sub(goodsAmount, systemAmount),
-          freight,
-          tax,
-          serviceFee,
-          total: money.sum([goodsAmount, freight, tax, serviceFee]),
-          commissionRate,
-          payDeadlineAt,
-          createdAt: now,
-          updatedAt: now,
-        },
-        items,
-      );
-      await this.repository.insertLog(tx, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
-      ids.push(id);
+      const order = {
+        id,
+        buyerId,
+        shopId,
+        checkoutId,
+        status: 'pending_payment' satisfies OrderState,
+        contacts: address.contacts,
+        phone: address.phone,
+        email: address.email,
+        country: address.country,
+        province: address.province,
+        city: address.city,
+        postcode: address.postcode,
+        address: address.address,
+        goodsCount: lines.reduce((sum, line) => sum + line.line.goodsNum, 0),
+        originalAmount: money.sum(lines.map((line) => money.mulInt(line.originalPrice, line.line.goodsNum))),
+        goodsAmount,
+        systemAmount,
+        profit: money.sub(goodsAmount, systemAmount),
+        freight,
+        tax,
+        serviceFee,
+        total: money.sum([goodsAmount, freight, tax, serviceFee]),
+        commissionRate,
+        payDeadlineAt,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await this.repository.insertOrder(tx, order, items, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
+      placed.push(order);
     }
-    return ids;
+    return placed;
   }
 }

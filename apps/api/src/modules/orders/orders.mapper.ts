@@ -16,7 +16,10 @@ export interface Names {
   shop: string;
 }
 
-export function toOrderSummary(order: OrderRow, shopName: string) {
+/** What a placed order's summary shows (order!submit answers it without reading the orders back). */
+export type OrderSummarySource = Pick<OrderRow, 'id' | 'shopId' | 'status' | 'goodsCount' | 'goodsAmount' | 'freight' | 'tax' | 'serviceFee' | 'total' | 'payDeadlineAt'>;
+
+export function toOrderSummary(order: OrderSummarySource, shopName: string) {
   return {
     id: order.id,
     sellerId: order.shopId,

@@ -1,3 +1,4 @@
+import { money } from '@caravan/contract/money';
 import type { Database, Executor } from '@caravan/db/client';
 import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
@@ -17,7 +18,11 @@ export interface ListingForOrder {
   goods: Pick<typeof goods.$inferSelect, 'names' | 'images' | 'buyMin' | 'freightDispatch' | 'freightLongDistance' | 'freightDelivery' | 'attributes' | 'enabled'>;
   shopName: string;
   shopStatus: string;
+  /** the goods' SKUs in their display order (the first is the default variant) */
+  skus: SkuForOrder[];
 }
+
+export type SkuForOrder = Pick<typeof goodsSkus.$inferSelect, 'id' | 'valueIds' | 'price'>;
 
 /** The order deadlines the scheduler delivers, with the states in which each one is armed. */
 const DEADLINES = {
@@ -148,9 +153,10 @@ const buyerCountStatement = oncePerDatabase((db) => db.select({ n: count() }).fr
 export class OrdersRepository {
   // ---- what a checkout reads -------------------------------------------------------------------
 
+  /** The listings of a checkout with their goods, shops and SKUs: one statement (ADR 0014). */
   async listingsForOrder(executor: Executor, ids: string[]): Promise<ListingForOrder[]> {
     if (ids.length === 0) return [];
-    return executor
+    const rows = await executor
       .select({
         listing: sellerGoods,
         goods: {
@@ -165,16 +171,14 @@ export class OrdersRepository {
         },
         shopName: shops.name,
         shopStatus: shops.status,
+        // prices travel as text: a JSON number would lose digits
+        skus: sql<{ id: string; valueIds: string[]; price: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'valueIds', s.value_ids, 'price', s.price::text) order by s.sort, s.id), '[]'::json) from ${goodsSkus} s where s.goods_id = ${goods.id})`,
       })
       .from(sellerGoods)
       .innerJoin(goods, eq(goods.id, sellerGoods.goodsId))
       .innerJoin(shops, eq(shops.id, sellerGoods.shopId))
       .where(inArray(sellerGoods.id, ids));
-  }
-
-  async skusOfGoods(executor: Executor, goodsIds: string[]): Promise<(typeof goodsSkus.$inferSelect)[]> {
-    if (goodsIds.length === 0) return [];
-    return executor.select().from(goodsSkus).where(inArray(goodsSkus.goodsId, goodsIds)).orderBy(asc(goodsSkus.goodsId), asc(goodsSkus.sort), asc(goodsSkus.id));
+    return rows.map((row) => ({ ...row, skus: row.skus.map((sku) => ({ id: sku.id, valueIds: sku.valueIds, price: money.fromDb(sku.price) })) }));
   }
 
   /** Takes `quantity` from the SKU's stock if it has that many; false when it does not. */
@@ -197,20 +201,23 @@ export class OrdersRepository {
     await executor.update(goodsSkus).set({ stock: sql`${goodsSkus.stock} + ${quantity}` }).where(eq(goodsSkus.id, skuId));
   }
 
-  /** Adds what these orders bought to their listings' sold counts, in one statement. */
-  async addSoldOf(executor: Executor, orderIds: string[]): Promise<void> {
-    if (orderIds.length === 0) return;
+  /**
+   * The statement adding what these orders bought to their listings' sold counts, to run as part of
+   * another one (`changeOrder`'s `also`).
+   */
+  soldCountsOf(executor: Executor, orderIds: string[]): SQL {
     const bought = executor
       .select({ sellerGoodsId: orderItems.sellerGoodsId, quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity') })
       .from(orderItems)
       .where(inArray(orderItems.orderId, orderIds))
       .groupBy(orderItems.sellerGoodsId)
       .as('bought');
-    await executor
+    return executor
       .update(sellerGoods)
       .set({ soldNum: sql`${sellerGoods.soldNum} + ${bought.quantity}` })
       .from(bought)
-      .where(eq(sellerGoods.id, bought.sellerGoodsId));
+      .where(eq(sellerGoods.id, bought.sellerGoodsId))
+      .getSQL();
   }
 
   /**
@@ -232,9 +239,28 @@ export class OrdersRepository {
 
   // ---- writes ----------------------------------------------------------------------------------
 
-  async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[]): Promise<void> {
-    await executor.insert(orders).values(row);
-    await executor.insert(orderItems).values(items);
+  /**
+   * A new order, its items and its first timeline entry in one statement: the inserts of the items and
+   * the entry are data-modifying WITH queries, their foreign keys checked at the statement's end (ADR 0014).
+   */
+  async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[], log: typeof orderLogs.$inferInsert): Promise<void> {
+    await executor.execute(
+      sql`with new_items as (${executor.insert(orderItems).values(items).getSQL()}), new_log as (${executor.insert(orderLogs).values(log).getSQL()}) ${executor.insert(orders).values(row).getSQL()}`,
+    );
+  }
+
+  /**
+   * An order's changes and its timeline entry in one statement; `also` adds further data-modifying
+   * statements (e.g. `soldCountsOf`) to the same round trip.
+   */
+  async changeOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>, log: typeof orderLogs.$inferInsert, also: SQL[] = []): Promise<void> {
+    const parts = [executor.insert(orderLogs).values(log).getSQL(), ...also].map((part, index) => sql`${sql.raw(`part_${index}`)} as (${part})`);
+    const update = executor
+      .update(orders)
+      .set({ ...changes, version: sql`${orders.version} + 1` })
+      .where(eq(orders.id, id))
+      .getSQL();
+    await executor.execute(sql`with ${sql.join(parts, sql`, `)} ${update}`);
   }
 
   async updateOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {

@@ -1,6 +1,7 @@
 import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
 import { money } from '@caravan/contract/money';
 import type { Database, Transaction } from '@caravan/db/client';
+import type { SQL } from 'drizzle-orm';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -49,12 +50,12 @@ export class PaymentService {
     event: OrderEvent,
     changes: Partial<OrderRow>,
     log: { key: string; params?: Record<string, string | number>; actorType: 'buyer' | 'seller' | 'operator' | 'system' },
+    also: SQL[] = [],
   ): Promise<OrderState> {
     const next = orderMachine.next(order.status as OrderState, event);
     if (!next) throw new Error(`order ${order.id}: ${event} from ${order.status} is not a transition`);
     const now = this.clock.now();
-    await this.repository.updateOrder(tx, order.id, { ...changes, status: next, updatedAt: now });
-    await this.repository.insertLog(tx, { orderId: order.id, key: log.key, params: log.params ?? {}, actorType: log.actorType, createdAt: now });
+    await this.repository.changeOrder(tx, order.id, { ...changes, status: next, updatedAt: now }, { orderId: order.id, key: log.key, params: log.params ?? {}, actorType: log.actorType, createdAt: now }, also);
     return next;
   }
 
@@ -64,40 +65,64 @@ export class PaymentService {
     if (ids.length === 0) throw new AppError('orders.id_required');
     if (ids.length > MAX_ORDERS_PER_PAYMENT || ids.some((id) => !ID_PATTERN.test(id))) throw new AppError('orders.not_found');
     await this.safewords.verifySafeword(buyerId, safeword, { ...(meta.ip ? { ip: meta.ip } : {}), ...(meta.requestId ? { requestId: meta.requestId } : {}) });
-    const work = (tx: Transaction) => this.payIn(tx, buyerId, ids);
+    // the ship deadlines this call armed, once its transaction committed; a replay armed none
+    let armed: Date | undefined;
+    const work = async (tx: Transaction) => {
+      const shipDeadlineAt = await this.payIn(tx, buyerId, ids);
+      armed = shipDeadlineAt;
+      return ids;
+    };
     const paid = meta.idempotencyKey
       ? await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() } }, work)
       : await this.db.transaction(work);
-    const orders = await Promise.all(ids.map((id) => this.repository.findOrder(this.db, id)));
-    for (const order of orders) if (order?.shipDeadlineAt && order.status === 'paid') this.ports.scheduleDeadline('order.auto_ship', order.id, order.shipDeadlineAt);
+    if (armed) {
+      for (const id of ids) this.ports.scheduleDeadline('order.auto_ship', id, armed);
+    } else {
+      // a replay: the deadlines are scheduled again from the orders as they are now (the first call may
+      // have stopped between its commit and its scheduling)
+      const orders = await Promise.all(ids.map((id) => this.repository.findOrder(this.db, id)));
+      for (const order of orders) if (order?.shipDeadlineAt && order.status === 'paid') this.ports.scheduleDeadline('order.auto_ship', order.id, order.shipDeadlineAt);
+    }
     return paid;
   }
 
-  private async payIn(tx: Transaction, buyerId: string, ids: string[]): Promise<string[]> {
+  /** Pays the orders in the caller's transaction; answers their ship deadline. */
+  private async payIn(tx: Transaction, buyerId: string, ids: string[]): Promise<Date> {
     const locked = await this.repository.lockOrders(tx, ids);
     const now = this.clock.now();
     const orders = ids.map((id) => this.owned(locked.find((order) => order.id === id), buyerId));
     for (const order of orders) {
       if (order.status !== 'pending_payment' || (order.payDeadlineAt && order.payDeadlineAt <= now)) throw new AppError('orders.not_payable');
     }
-    const wallet = await this.ledger.lockWallet(tx, buyerId);
+    // the wallet row as this transaction holds it, carried from one order's transfer to the next
+    let wallet = await this.ledger.lockWallet(tx, buyerId);
     const shipDeadlineAt = new Date(now.getTime() + this.settings.get('order_auto_ship_hours') * HOUR_MS);
-    for (const order of orders) {
-      const escrow = await this.ledger.namedAccount(tx, escrowAccountCode(order.id), 'order_escrow');
+    for (const [index, order] of orders.entries()) {
+      const escrow = await this.ledger.freshAccount(tx, escrowAccountCode(order.id), 'order_escrow');
       const moved = await this.ledger.postTransfer(tx, {
         kind: 'order_payment',
         debitAccountId: wallet.id,
-        creditAccountId: escrow.id,
+        creditAccountId: escrow.account.id,
         amount: order.total,
         referenceType: 'order',
         referenceId: order.id,
+        locked: escrow.created ? [wallet, escrow.account] : [wallet],
       });
       // rolls back every order of this payment
       if (!moved.ok) throw new AppError('wallet.balance_insufficient');
-      await this.transition(tx, order, 'pay', { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt }, { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' });
+      wallet = moved.debit;
+      // the order's new state and its timeline entry in one statement, with the last order the sold
+      // counts of all (one update of the listings, locked as one statement locks them)
+      await this.transition(
+        tx,
+        order,
+        'pay',
+        { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
+        { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
+        index === orders.length - 1 ? [this.repository.soldCountsOf(tx, ids)] : [],
+      );
     }
-    await this.repository.addSoldOf(tx, ids);
-    return ids;
+    return shipDeadlineAt;
   }
 
   /** order!cancel: only before payment, with one of the 5 reasons; the stock returns. */

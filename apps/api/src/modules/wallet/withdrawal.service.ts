@@ -156,7 +156,7 @@ export class WithdrawalService {
       createdAt: now,
       updatedAt: now,
     });
-    const payout = await this.ledger.platformAccount(tx, PLATFORM_ACCOUNTS.payout);
+    const payout = await this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
     const hold = await this.ledger.holdTransfer(tx, {
       id: holdTransferId,
       kind: 'withdrawal_hold',
@@ -166,6 +166,7 @@ export class WithdrawalService {
       referenceType: 'withdrawal',
       referenceId: id,
       metadata: { orderNo },
+      locked: [wallet, payout],
     });
     if (!hold.ok) throw new AppError('wallet.balance_insufficient');
     return { order_no: orderNo };

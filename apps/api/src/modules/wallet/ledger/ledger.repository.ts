@@ -34,9 +34,12 @@ export class LedgerRepository {
    */
   async ensureAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
     const existing = await this.findAccountByCode(executor, row.code);
-    if (existing) return existing;
+    return existing ?? this.createAccount(executor, row);
+  }
+
+  /** Inserts the account, or answers the one another transaction created with its code. */
+  async createAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
     const created = await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code }).returning();
-    // another transaction created it between the read and the insert
     const account = created[0] ?? (await this.findAccountByCode(executor, row.code));
     if (!account) throw new Error(`ledger account ${row.code} could not be created`);
     return account;
