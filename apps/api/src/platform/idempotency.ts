@@ -82,11 +82,13 @@ export class IdempotencyStore {
           .insert(idempotencyRecords)
           .values({ key: request.key, userId: request.userId, requestHash: hash, outcome: { ok: false, errorKey: 'common.try_later', params: {} }, createdAt: this.clock.now() })
           .onConflictDoNothing()
-          .returning({ key: idempotencyRecords.key });
+          .returning({ key: idempotencyRecords.key })
+          .prepare('idempotency_claim')
+          .execute();
         if (claimed.length === 0) throw new ReplayInstead();
         const data = await work(tx);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };
-        await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key));
+        await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key)).prepare('idempotency_outcome').execute();
         return data;
       });
     } catch (error) {

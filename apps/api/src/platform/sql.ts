@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { Database } from '@caravan/db/client';
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { Database, Executor } from '@caravan/db/client';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 
 // Hot read paths use hand-written SQL run as named (prepared) statements: PostgreSQL parses and
 // plans each statement once per connection (ARCHITECTURE section 9). The name is derived from the
@@ -20,6 +22,19 @@ function statementName(text: string): string {
 export async function prepared<T extends QueryResultRow>(client: Pool | PoolClient, text: string, values: unknown[] = []): Promise<T[]> {
   const result = await client.query<T>({ name: statementName(text), text, values });
   return result.rows;
+}
+
+/** Builds drizzle SQL as the database's own dialect does (createDatabase: snake_case columns). */
+const dialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs a statement written with drizzle's sql`` (e.g. data-modifying WITH queries) on the executor's
+ * connection as a named statement: PostgreSQL parses and plans it once per connection instead of on
+ * every call (the money paths' multi-table statements cost more to plan than to run, ADR 0014).
+ */
+export async function executeNamed<T extends QueryResultRow = QueryResultRow>(executor: Executor, query: SQL): Promise<QueryResult<T>> {
+  const built = dialect.sqlToQuery(query);
+  return (await executor._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as QueryResult<T>;
 }
 
 /**

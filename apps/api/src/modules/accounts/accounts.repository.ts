@@ -46,7 +46,7 @@ export class AccountsRepository {
   }
 
   async findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
-    const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1);
+    const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1).prepare('users_by_id').execute();
     return rows[0];
   }
 
@@ -111,7 +111,9 @@ export class AccountsRepository {
       .insert(credentialLockouts)
       .values({ userId, credential, updatedAt: now })
       .onConflictDoUpdate({ target: [credentialLockouts.userId, credentialLockouts.credential], set: { stage: sql`${credentialLockouts.stage}` } })
-      .returning();
+      .returning()
+      .prepare('lockouts_claim')
+      .execute();
     const row = rows[0];
     return { consecutiveFailures: row?.consecutiveFailures ?? 0, stage: row?.stage ?? 0, lockedUntil: row?.lockedUntil ?? null };
   }

@@ -27,7 +27,7 @@ export class AddressesRepository {
 
   /** The address when it belongs to the user; another user's id reads as missing. */
   async findOwned(executor: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
-    const rows = await executor.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1);
+    const rows = await executor.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1).prepare('addresses_owned').execute();
     return rows[0];
   }
 

@@ -4,7 +4,7 @@ import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
 import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
-import { oncePerDatabase } from '../../platform/sql.ts';
+import { executeNamed, oncePerDatabase } from '../../platform/sql.ts';
 import { users } from '@caravan/db/schema/accounts';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { REFUND_BUSY, UNFINISHED_ORDER_STATES, type OrderState } from './order-state.ts';
@@ -149,14 +149,21 @@ const buyerListStatement = oncePerDatabase((db) => {
 /** How many orders the buyer's filter matches (a page past the end carries no total), prepared. */
 const buyerCountStatement = oncePerDatabase((db) => db.select({ n: count() }).from(orders).where(buyerFilter()).prepare('orders_count_for_buyer'));
 
+/** Checkouts of up to this many listings read them with a named statement per count (listingsForOrder). */
+const MAX_NAMED_LISTINGS = 20;
+
 /** The only code touching the order tables (and the stock column of the SKUs it reserves). */
 export class OrdersRepository {
   // ---- what a checkout reads -------------------------------------------------------------------
 
-  /** The listings of a checkout with their goods, shops and SKUs: one statement (ADR 0014). */
+  /**
+   * The listings of a checkout with their goods, shops and SKUs: one statement (ADR 0014), named per
+   * number of listings up to MAX_NAMED_LISTINGS (with `in ($1, ..., $n)` PostgreSQL settles on a generic
+   * plan and stops planning it on every checkout; an array parameter kept it planning).
+   */
   async listingsForOrder(executor: Executor, ids: string[]): Promise<ListingForOrder[]> {
     if (ids.length === 0) return [];
-    const rows = await executor
+    const query = executor
       .select({
         listing: sellerGoods,
         goods: {
@@ -178,6 +185,7 @@ export class OrdersRepository {
       .innerJoin(goods, eq(goods.id, sellerGoods.goodsId))
       .innerJoin(shops, eq(shops.id, sellerGoods.shopId))
       .where(inArray(sellerGoods.id, ids));
+    const rows = ids.length <= MAX_NAMED_LISTINGS ? await query.prepare(`orders_listings_${ids.length}`).execute() : await query;
     return rows.map((row) => ({ ...row, skus: row.skus.map((sku) => ({ id: sku.id, valueIds: sku.valueIds, price: money.fromDb(sku.price) })) }));
   }
 
@@ -187,7 +195,9 @@ export class OrdersRepository {
       .update(goodsSkus)
       .set({ stock: sql`${goodsSkus.stock} - ${quantity}` })
       .where(and(eq(goodsSkus.id, skuId), sql`${goodsSkus.stock} >= ${quantity}`))
-      .returning({ id: goodsSkus.id });
+      .returning({ id: goodsSkus.id })
+      .prepare('skus_reserve')
+      .execute();
     return rows.length === 1;
   }
 
@@ -244,7 +254,8 @@ export class OrdersRepository {
    * the entry are data-modifying WITH queries, their foreign keys checked at the statement's end (ADR 0014).
    */
   async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[], log: typeof orderLogs.$inferInsert): Promise<void> {
-    await executor.execute(
+    await executeNamed(
+      executor,
       sql`with new_items as (${executor.insert(orderItems).values(items).getSQL()}), new_log as (${executor.insert(orderLogs).values(log).getSQL()}) ${executor.insert(orders).values(row).getSQL()}`,
     );
   }
@@ -260,7 +271,7 @@ export class OrdersRepository {
       .set({ ...changes, version: sql`${orders.version} + 1` })
       .where(eq(orders.id, id))
       .getSQL();
-    await executor.execute(sql`with ${sql.join(parts, sql`, `)} ${update}`);
+    await executeNamed(executor, sql`with ${sql.join(parts, sql`, `)} ${update}`);
   }
 
   async updateOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {
@@ -294,7 +305,8 @@ export class OrdersRepository {
   /** Locks orders in id order (several orders paid together never deadlock). */
   async lockOrders(executor: Executor, ids: string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
-    return executor.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
+    // named per count of ids: the statement's text depends on it
+    return executor.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update').prepare(`orders_lock_${ids.length}`).execute();
   }
 
   async itemsOf(executor: Executor, orderIds: string[]): Promise<OrderItemRow[]> {
@@ -413,7 +425,7 @@ export class OrdersRepository {
   }
 
   async countUnpaid(executor: Executor, buyerId: string): Promise<number> {
-    const rows = await executor.select({ n: count() }).from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'pending_payment')));
+    const rows = await executor.select({ n: count() }).from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'pending_payment'))).prepare('orders_count_unpaid').execute();
     return rows[0]?.n ?? 0;
   }
 

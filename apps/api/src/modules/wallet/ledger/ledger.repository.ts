@@ -2,7 +2,7 @@ import { money, type Money } from '@caravan/contract/money';
 import type { Database, Executor } from '@caravan/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@caravan/db/schema/ledger';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { oncePerDatabase } from '../../../platform/sql.ts';
+import { executeNamed, oncePerDatabase } from '../../../platform/sql.ts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
@@ -39,7 +39,7 @@ export class LedgerRepository {
 
   /** Inserts the account, or answers the one another transaction created with its code. */
   async createAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
-    const created = await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code }).returning();
+    const created = await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code }).returning().prepare('ledger_account_create').execute();
     const account = created[0] ?? (await this.findAccountByCode(executor, row.code));
     if (!account) throw new Error(`ledger account ${row.code} could not be created`);
     return account;
@@ -47,7 +47,7 @@ export class LedgerRepository {
 
   /** Locks the account of a code (for update) and answers it; undefined when no such account exists. */
   async lockAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
-    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1).for('update');
+    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1).for('update').prepare('ledger_lock_by_code').execute();
     return rows[0];
   }
 
@@ -72,7 +72,7 @@ export class LedgerRepository {
   async writeTransfer(executor: Executor, transfer: typeof ledgerTransfers.$inferInsert, entries: (typeof ledgerEntries.$inferInsert)[], accounts: AccountRow[]): Promise<void> {
     const insertTransfer = executor.insert(ledgerTransfers).values(transfer).getSQL();
     const insertEntries = executor.insert(ledgerEntries).values(entries).getSQL();
-    await executor.execute(sql`with new_transfer as (${insertTransfer}), new_entries as (${insertEntries}) ${totalsUpdate(accounts)}`);
+    await executeNamed(executor, sql`with new_transfer as (${insertTransfer}), new_entries as (${insertEntries}) ${totalsUpdate(accounts)}`);
   }
 
   async findTransferForUpdate(executor: Executor, id: string): Promise<TransferRow | undefined> {
