@@ -87,8 +87,12 @@ function start(command, args, env, readyWhen) {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
+    // the server's error log lines (pino level 50 and above), printed when a scenario had errors
+    child.errorLines = [];
     const onData = (chunk) => {
-      output += String(chunk);
+      const text = String(chunk);
+      for (const line of text.split('\n')) if (/"level":(5|6)\d/.test(line) && child.errorLines.length < 20) child.errorLines.push(line.slice(0, 2000));
+      output = (output + text).slice(-20_000);
       if (readyWhen(output)) resolve(child);
     };
     child.stdout.on('data', onData);
@@ -300,8 +304,15 @@ function withdrawApplications(fixtures) {
         request.body = `safeword=${fixtures.safeword}&amount=12.34&channel=USDT`;
         return request;
       },
+      onResponse: noteRefusal,
     },
   ];
+}
+
+/** The first refused answers of the money scenarios (HTTP status and body), printed when a run has errors. */
+const refusals = [];
+function noteRefusal(status, body) {
+  if ((status !== 200 || !String(body).startsWith('{"code":"0"')) && refusals.length < 10) refusals.push(`${status} ${String(body).slice(0, 300)}`);
 }
 
 async function countAccepted(since) {
@@ -335,6 +346,7 @@ function checkouts(fixtures) {
         return request;
       },
       onResponse(status, body, context) {
+        noteRefusal(status, body);
         try {
           context.orderId = JSON.parse(body).data.orderList[0].id;
         } catch {
@@ -350,6 +362,7 @@ function checkouts(fixtures) {
         request.body = `orderId=${context.orderId}&safeword=${fixtures.safeword}`;
         return request;
       },
+      onResponse: noteRefusal,
     },
   ];
 }
@@ -634,6 +647,8 @@ async function main() {
     // speed is reported, never asserted; errors (including a failed ledger audit or an oversell) fail the run
     const errors = rows.reduce((sum, row) => sum + row.errors, 0);
     if (errors > 0) {
+      for (const refusal of refusals) log(`refused: ${refusal}`);
+      for (const child of [api, ...children]) for (const line of child.errorLines ?? []) log(`server error: ${line}`);
       log(`${errors} errors: the run fails`);
       process.exitCode = 1;
     }

@@ -21,11 +21,11 @@ import { expectLedgerConsistent, SAFEWORD, TRC20_ADDRESS } from '../support/wall
 const READ_BUDGET = 2;
 /** A signed-in read whose session was read in the last SESSION_CACHE_MS reads only its data (ADR 0018). */
 const WARM_SESSION_READ_BUDGET = 1;
-/** ADR 0014: fund password (3, serialised against parallel guessing), orders, ledger (one write), order, commit. */
+/** ADR 0014: the user, fund password (3, serialised against parallel guessing), orders, wallet, escrow, the transfer, the order with its timeline and sold counts, commit. */
 const PAY_BUDGET = 11;
-/** ADR 0014: the priced lines, the idempotency claim, the per-buyer lock, stock, order, items, timeline. */
+/** ADR 0014: the address, the priced lines with their SKUs, the idempotency claim, the per-buyer lock, the unpaid cap, stock, the order with its items and timeline, the outcome, commit. */
 const SUBMIT_BUDGET = 10;
-/** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, ledger hold, the withdrawal. */
+/** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, the withdrawal, the payout account, ledger hold. */
 const WITHDRAW_BUDGET = 18;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
