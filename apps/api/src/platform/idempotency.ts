@@ -18,6 +18,12 @@ export interface IdempotentRequest {
   key: string;
   userId: string;
   payload: unknown;
+  /**
+   * What the work answers when it succeeds, when the caller knows it before the work runs (the ids of
+   * the orders a checkout will place, of those a payment pays): it is written with the claim, which is
+   * then the record's only write (ADR 0014). A work answering anything else is a programming error.
+   */
+  outcome?: unknown;
 }
 
 class ReplayInstead extends Error {}
@@ -78,9 +84,10 @@ export class IdempotencyStore {
     // conflicts is a replay (one statement less on the first run, ADR 0014)
     try {
       return await this.db.transaction(async (tx) => {
+        const known: StoredOutcome | undefined = request.outcome === undefined ? undefined : { ok: true, data: canonical(request.outcome) };
         const claimed = await tx
           .insert(idempotencyRecords)
-          .values({ key: request.key, userId: request.userId, requestHash: hash, outcome: { ok: false, errorKey: 'common.try_later', params: {} }, createdAt: this.clock.now() })
+          .values({ key: request.key, userId: request.userId, requestHash: hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, createdAt: this.clock.now() })
           .onConflictDoNothing()
           .returning({ key: idempotencyRecords.key })
           .prepare('idempotency_claim')
@@ -88,7 +95,12 @@ export class IdempotencyStore {
         if (claimed.length === 0) throw new ReplayInstead();
         const data = await work(tx);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };
-        await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key)).prepare('idempotency_outcome').execute();
+        if (known) {
+          // rolls the work back: replays would answer something else than this call
+          if (JSON.stringify(outcome.data) !== JSON.stringify(known.data)) throw new Error(`idempotent work on ${request.key} answered other than its declared outcome`);
+        } else {
+          await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key)).prepare('idempotency_outcome').execute();
+        }
         return data;
       });
     } catch (error) {

@@ -123,6 +123,23 @@ describe('order!submit', () => {
     }
   });
 
+  it('never lets concurrent checkouts of one buyer pass the cap of unpaid orders', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 1000);
+    await t.services.settings.set(t.database.db, 'order_max_unpaid', 3, SYSTEM);
+    try {
+      // distinct baskets (not double clicks), all at once
+      const results = await Promise.all(Array.from({ length: 10 }, (_, index) => submit(t, user, [{ sellerGoodsId: a.sellerGoodsId, goodsNum: index + 1 }])));
+      expect(results.filter((result) => result.code === '0')).toHaveLength(3);
+      expect(results.filter((result) => result.errorKey === 'orders.too_many_unpaid')).toHaveLength(7);
+      expect(await orderCount(user.id)).toBe(3);
+      const placed = results.filter((result) => result.code === '0').reduce((sum, result) => sum + Number((result.data as { orderList: { goodsCount: number }[] }).orderList[0]?.goodsCount ?? 0), 0);
+      expect(await stockOf(t, a.skuId)).toBe(1000 - placed);
+    } finally {
+      await t.services.settings.set(t.database.db, 'order_max_unpaid', 10, SYSTEM);
+    }
+  });
+
   it('turns a double click into one order, and replays an Idempotency-Key', async () => {
     const user = await buyer(t);
     const a = await listing(t, 100);

@@ -109,6 +109,19 @@ describe('blockchain recharge: hostile amounts', () => {
   });
 });
 
+describe('order numbers', () => {
+  it('keep the legacy shape and never repeat within one second, however many orders share it', async () => {
+    // the test clock stands still: every number below has the same date and time
+    const users = await Promise.all(Array.from({ length: 12 }, () => walletUser(t)));
+    const numbers = await Promise.all(users.map((user) => placeRecharge(t, user, '100')));
+    for (const number of numbers) expect(number).toMatch(/^R\d{20}$/);
+    expect(new Set(numbers.map((number) => number.slice(0, 15))).size).toBe(1);
+    expect(new Set(numbers).size).toBe(numbers.length);
+    const stored = await t.database.pool.query<{ order_no: string }>('select order_no from recharge_orders where order_no = any($1)', [numbers]);
+    expect(stored.rows.map((row) => row.order_no).sort()).toEqual([...numbers].sort());
+  });
+});
+
 describe('blockchain recharge: rules', () => {
   it.each([
     ['no currency', { coin: undefined }, 'wallet.currency_required'],

@@ -2,7 +2,6 @@ import { money, parseMoney, type Money } from '@caravan/contract/money';
 import type { OrderLine } from '@caravan/contract/orders';
 import type { Database, Transaction } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
-import { sql } from 'drizzle-orm';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { payloadHash, type IdempotencyStore } from '../../platform/idempotency.ts';
@@ -26,6 +25,13 @@ export interface CheckoutPorts {
   findAddress(userId: string, addressId: string): Promise<AddressRow | undefined>;
   /** called after commit: the payment deadline of each new order */
   scheduleDeadline(kind: string, id: string, at: Date): void;
+}
+
+/** An order of a checkout: one per seller, with its id chosen before the transaction. */
+interface PlannedOrder {
+  id: string;
+  shopId: string;
+  lines: PricedLine[];
 }
 
 interface PricedLine {
@@ -73,17 +79,26 @@ export class CheckoutService {
     const address = await this.ports.findAddress(buyerId, input.addressId);
     if (!address) throw new AppError('orders.address_not_found');
     const priced = await this.price(buyerId, lines);
+    // one order per seller, its id chosen now: an idempotent checkout's outcome is known before it runs
+    const planned = new Map<string, PlannedOrder>();
+    for (const line of priced) {
+      const shopId = line.listing.listing.shopId;
+      const order = planned.get(shopId) ?? { id: newId(), shopId, lines: [] };
+      order.lines.push(line);
+      planned.set(shopId, order);
+    }
+    const orders = [...planned.values()];
 
     const fingerprint = payloadHash({ buyerId, lines: lines.map((line) => [line.sellerGoodsId, line.skuId ?? '', line.goodsNum]), addressId: input.addressId });
     // the orders this call placed, once its transaction committed; a replay placed none
     let placedNow: OrderSummarySource[] | undefined;
     const place = async (tx: Transaction) => {
-      const rows = await this.place(tx, buyerId, address, priced, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
+      const rows = await this.place(tx, buyerId, address, orders, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
       placedNow = rows;
       return rows.map((row) => row.id);
     };
     const placed = idempotencyKey
-      ? await this.idempotency.run({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint } }, place)
+      ? await this.idempotency.run({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint }, outcome: orders.map((order) => order.id) }, place)
       : await this.db.transaction(place);
     // a replay's outcome is the stored ids: its orders are read back as they are now
     const rows = placedNow ?? (await Promise.all(placed.map((id) => this.repository.findOrder(this.db, id)))).filter((order): order is OrderRow => order !== undefined);
@@ -155,31 +170,26 @@ export class CheckoutService {
     });
   }
 
-  private async place(tx: Transaction, buyerId: string, address: AddressRow, priced: PricedLine[], fingerprintKey: string | undefined): Promise<OrderSummarySource[]> {
+  private async place(tx: Transaction, buyerId: string, address: AddressRow, orders: PlannedOrder[], fingerprintKey: string | undefined): Promise<OrderSummarySource[]> {
     const now = this.clock.now();
     const checkoutId = newId();
     if (fingerprintKey && !(await this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)))) {
       throw new AppError('orders.duplicate_submission');
     }
     // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`orders:buyer:${buyerId}`}, 0))`);
-
-    const byShop = new Map<string, PricedLine[]>();
-    for (const line of priced) byShop.set(line.listing.listing.shopId, [...(byShop.get(line.listing.listing.shopId) ?? []), line]);
     const maxUnpaid = this.settings.get('order_max_unpaid');
-    if ((await this.repository.countUnpaid(tx, buyerId)) + byShop.size > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
+    if ((await this.repository.lockBuyerCountUnpaid(tx, buyerId)) + orders.length > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
     const minAmount = parseMoney(this.settings.get('order_min_amount'));
 
     // stock in SKU id order, so concurrent checkouts of the same goods never deadlock
-    for (const line of [...priced].sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
+    for (const line of orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
       if (!(await this.repository.reserveStock(tx, line.skuId, line.line.goodsNum))) throw new AppError('orders.sold_out');
     }
 
     const payDeadlineAt = new Date(now.getTime() + this.settings.get('order_pay_timeout_minutes') * MINUTE_MS);
     const commissionRate = parseMoney(this.settings.get('order_commission_rate'));
     const placed: OrderSummarySource[] = [];
-    for (const [shopId, lines] of byShop) {
-      const id = newId();
+    for (const { id, shopId, lines } of orders) {
       const goodsAmount = money.sum(lines.map((line) => line.lineAmount));
       if (money.cmp(goodsAmount, minAmount) < 0) throw new AppError('orders.amount_below_min', { min: money.format(minAmount) });
       const systemAmount = money.sum(lines.map((line) => money.mulInt(line.systemPrice, line.line.goodsNum)));

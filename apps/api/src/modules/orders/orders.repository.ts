@@ -1,5 +1,5 @@
 import { money } from '@caravan/contract/money';
-import type { Database, Executor } from '@caravan/db/client';
+import type { Database, Executor, Transaction } from '@caravan/db/client';
 import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
@@ -424,9 +424,13 @@ export class OrdersRepository {
     return { refund: rows.some((row) => (REFUND_BUSY as readonly string[]).includes(row.refundState)), unfinished: rows.length > 0 };
   }
 
-  async countUnpaid(executor: Executor, buyerId: string): Promise<number> {
-    const rows = await executor.select({ n: count() }).from(orders).where(and(eq(orders.buyerId, buyerId), eq(orders.status, 'pending_payment'))).prepare('orders_count_unpaid').execute();
-    return rows[0]?.n ?? 0;
+  /**
+   * Takes the buyer's checkout lock (held to the end of the transaction), then counts their unpaid orders
+   * as they are once it is granted: one round trip (migration 0022's function).
+   */
+  async lockBuyerCountUnpaid(executor: Transaction, buyerId: string): Promise<number> {
+    const result = await executeNamed<{ unpaid: number }>(executor, sql`select lock_buyer_unpaid_orders(${buyerId}) as unpaid`);
+    return result.rows[0]?.unpaid ?? 0;
   }
 
   /** Orders whose deadline of one kind has passed (the sweep); each kind is read through its own partial index. */

@@ -73,7 +73,7 @@ export class PaymentService {
       return ids;
     };
     const paid = meta.idempotencyKey
-      ? await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() } }, work)
+      ? await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids }, work)
       : await this.db.transaction(work);
     if (armed) {
       for (const id of ids) this.ports.scheduleDeadline('order.auto_ship', id, armed);

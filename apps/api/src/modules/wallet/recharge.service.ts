@@ -139,7 +139,7 @@ export class RechargeService {
       const order = { ...this.baseOrder(userId, this.clock.now()) };
       const channel = this.channelFor(input.coin, input.blockchain_name, input.channel_address);
       const rate = this.rateOf(channel.coin);
-      await this.repository.insertRecharge(tx, {
+      const orderNo = await this.repository.insertRecharge(tx, {
         ...order,
         method: 'blockchain',
         coin: channel.coin.toUpperCase(),
@@ -152,7 +152,7 @@ export class RechargeService {
         rate,
         creditAmount: blockchainCredit(input.amount, rate),
       });
-      return { order_no: order.orderNo };
+      return { order_no: orderNo };
     }, async () => {
       this.ensureOpen();
       const channel = this.channelFor(input.coin, input.blockchain_name, input.channel_address);
@@ -192,7 +192,7 @@ export class RechargeService {
     return this.wallet.once(userId, key, payload, async (tx) => {
       const { provider: payments, channel: chosen, code, perUsdt } = resolve();
       await this.wallet.lockForNewOrder(tx, userId);
-      const order = this.baseOrder(userId, this.clock.now());
+      const order = { ...this.baseOrder(userId, this.clock.now()), orderNo: await this.wallet.drawOrderNo(tx, 'R') };
       const credit = money.round(money.div(input.amount, perUsdt, 'down'), 2, 'down');
       const payment = await payments.createPayment({
         orderNo: order.orderNo,
@@ -233,7 +233,7 @@ export class RechargeService {
       await this.wallet.lockForNewOrder(tx, userId);
       const perUsdt = parseMoney(this.settings.get('fiat_per_usdt')[currency] ?? '1');
       const order = this.baseOrder(userId, this.clock.now());
-      await this.repository.insertRecharge(tx, {
+      const orderNo = await this.repository.insertRecharge(tx, {
         ...order,
         method: 'bank_card',
         coin: 'USDT',
@@ -244,7 +244,7 @@ export class RechargeService {
         bankName: input.bankName.trim(),
         cardNumberMasked: maskCardNumber(digits),
       });
-      return { order_no: order.orderNo };
+      return { order_no: orderNo };
     }, async () => {
       this.ensureOpen();
       if (input.bankName.trim().length === 0) throw new AppError('wallet.bank_name_required');

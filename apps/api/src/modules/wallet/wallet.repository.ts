@@ -1,5 +1,6 @@
 import { money, type Money } from '@caravan/contract/money';
 import type { Executor } from '@caravan/db/client';
+import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
 import { cappedCount } from '../../platform/capped-count.ts';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
@@ -20,8 +21,11 @@ export interface ConsoleFilter {
 export class WalletRepository {
   // ---- recharges ------------------------------------------------------------------------------
 
-  async insertRecharge(executor: Executor, row: typeof rechargeOrders.$inferInsert): Promise<void> {
-    await executor.insert(rechargeOrders).values(row);
+  /** Writes a deposit; answers its order number (drawn by the insert when given as SQL: WalletService.orderNo). */
+  async insertRecharge(executor: Executor, row: PgInsertValue<typeof rechargeOrders>): Promise<string> {
+    const [inserted] = await executor.insert(rechargeOrders).values(row).returning({ orderNo: rechargeOrders.orderNo });
+    if (!inserted) throw new Error(`deposit ${String(row.id)} was not written`);
+    return inserted.orderNo;
   }
 
   async findRechargeForUpdate(executor: Executor, id: string): Promise<RechargeRow | undefined> {
@@ -122,8 +126,11 @@ export class WalletRepository {
 
   // ---- withdrawals ----------------------------------------------------------------------------
 
-  async insertWithdrawal(executor: Executor, row: typeof withdrawOrders.$inferInsert): Promise<void> {
-    await executor.insert(withdrawOrders).values(row);
+  /** Writes a withdrawal; answers its order number (drawn by the insert when given as SQL: WalletService.orderNo). */
+  async insertWithdrawal(executor: Executor, row: PgInsertValue<typeof withdrawOrders>): Promise<string> {
+    const [inserted] = await executor.insert(withdrawOrders).values(row).returning({ orderNo: withdrawOrders.orderNo });
+    if (!inserted) throw new Error(`withdrawal ${String(row.id)} was not written`);
+    return inserted.orderNo;
   }
 
   async findWithdrawalForUpdate(executor: Executor, id: string): Promise<WithdrawRow | undefined> {

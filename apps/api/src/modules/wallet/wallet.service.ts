@@ -1,7 +1,8 @@
-import { randomBytes, randomInt } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { money, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
 import type { Database, Executor, Transaction } from '@caravan/db/client';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import { operatorEntry, type AuditLog, type OperatorActor } from '../../platform/audit.ts';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
@@ -69,10 +70,22 @@ export class WalletService {
     private readonly timeZone: string,
   ) {}
 
-  /** A new order number: a letter, the platform-time date and time, 6 random digits. */
-  orderNo(prefix: 'R' | 'W'): string {
+  /**
+   * A new order number: a letter, the platform-time date and time, 6 digits from a database sequence
+   * (migration 0023: numbers of one second differ on every instance unless a million orders share it). An
+   * SQL expression for the order's insert, which answers the number it drew.
+   */
+  orderNo(prefix: 'R' | 'W'): SQL<string> {
     const stamp = formatLegacyDateTime(this.timeZone, this.clock.now()).replace(/\D/g, '');
-    return `${prefix}${stamp}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+    return sql<string>`${`${prefix}${stamp}`} || lpad((nextval('wallet_order_no_seq') % 1000000)::text, 6, '0')`;
+  }
+
+  /** An order number drawn before its order is written (a payment provider is told it first). */
+  async drawOrderNo(executor: Executor, prefix: 'R' | 'W'): Promise<string> {
+    const result = await executor.execute<{ order_no: string }>(sql`select ${this.orderNo(prefix)} as order_no`);
+    const orderNo = result.rows[0]?.order_no;
+    if (!orderNo) throw new Error(`no ${prefix} order number was drawn`);
+    return orderNo;
   }
 
   async balance(userId: string) {

@@ -134,14 +134,13 @@ export class WithdrawalService {
     const marks = await this.safety.marksFor(tx, userId, address, request.amount, now);
 
     const id = newId();
-    const orderNo = this.wallet.orderNo('W');
     const fee = this.feeOf(request.amount);
     // the withdrawal is written before its hold: the payout account, which every withdrawal locks, stays
     // locked from the hold to the commit only (ADR 0014); a refused hold rolls the row back with it
     const holdTransferId = newId();
-    await this.repository.insertWithdrawal(tx, {
+    const orderNo = await this.repository.insertWithdrawal(tx, {
       id,
-      orderNo,
+      orderNo: this.wallet.orderNo('W'),
       userId,
       coin: address.coin,
       blockchainName: address.blockchainName,

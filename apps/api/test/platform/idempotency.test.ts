@@ -1,0 +1,97 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../src/platform/errors.ts';
+import { IdempotencyStore } from '../../src/platform/idempotency.ts';
+import { recordStatements } from '../support/statements.ts';
+import { useTestApp } from '../support/test-app.ts';
+
+// The idempotency store every money-moving call goes through (ARCHITECTURE section 5): a key runs its work
+// once; replays answer the stored outcome, success or refusal, without running anything; another payload
+// under the same key is refused. ADR 0014: a new key is told from a used one by its claim alone, and an
+// outcome declared before the work runs is written with the claim.
+
+const t = await useTestApp();
+const store = new IdempotencyStore(t.database.db, t.clock);
+await t.database.pool.query('create table idempotency_effects (key text not null, note text not null)');
+
+async function effects(key: string): Promise<string[]> {
+  return (await t.database.pool.query<{ note: string }>('select note from idempotency_effects where key = $1 order by note', [key])).rows.map((row) => row.note);
+}
+
+async function stored(key: string) {
+  return (await t.database.pool.query<{ outcome: unknown; user_id: string }>('select outcome, user_id from idempotency_records where key = $1', [key])).rows[0];
+}
+
+/** A work that writes one effect row and answers `answer`. */
+function writing(key: string, answer: unknown) {
+  let runs = 0;
+  return {
+    runs: () => runs,
+    work: async (tx: Parameters<Parameters<IdempotencyStore['run']>[1]>[0]) => {
+      runs += 1;
+      await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, ${`run ${runs}`})`);
+      return answer;
+    },
+  };
+}
+
+describe('idempotency store', () => {
+  it('runs a new key once; a replay answers the stored outcome without running, another payload is refused', async () => {
+    const key = 'test:a';
+    const first = writing(key, { ids: ['x', 'y'] });
+    expect(await store.run({ key, userId: 'u1', payload: { n: 1 } }, first.work)).toEqual({ ids: ['x', 'y'] });
+    const again = writing(key, { ids: ['other'] });
+    expect(await store.run({ key, userId: 'u1', payload: { n: 1 } }, again.work)).toEqual({ ids: ['x', 'y'] });
+    expect(again.runs()).toBe(0);
+    await expect(store.run({ key, userId: 'u1', payload: { n: 2 } }, again.work)).rejects.toMatchObject({ key: 'common.idempotency_mismatch' });
+    // another user's key is no key at all
+    await expect(store.run({ key, userId: 'u2', payload: { n: 1 } }, again.work)).rejects.toMatchObject({ key: 'common.try_later' });
+    expect(again.runs()).toBe(0);
+    expect(await effects(key)).toEqual(['run 1']);
+  });
+
+  it('stores a refusal as the outcome, with the work rolled back, and replays the refusal', async () => {
+    const key = 'test:refused';
+    const refusing = async (tx: Parameters<Parameters<IdempotencyStore['run']>[1]>[0]) => {
+      await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, 'half-written')`);
+      throw new AppError('wallet.balance_insufficient');
+    };
+    await expect(store.run({ key, userId: 'u1', payload: {} }, refusing)).rejects.toMatchObject({ key: 'wallet.balance_insufficient' });
+    expect(await effects(key)).toEqual([]);
+    const later = writing(key, 'ok');
+    await expect(store.run({ key, userId: 'u1', payload: {} }, later.work)).rejects.toMatchObject({ key: 'wallet.balance_insufficient' });
+    expect(later.runs()).toBe(0);
+  });
+
+  it('claims a new key without reading it first, and writes a declared outcome with the claim', async () => {
+    const key = 'test:declared';
+    const work = writing(key, ['o1', 'o2']);
+    const { result, statements } = await recordStatements(() => store.run({ key, userId: 'u1', payload: {}, outcome: ['o1', 'o2'] }, work.work));
+    expect(result).toEqual(['o1', 'o2']);
+    const onRecords = statements.filter((statement) => statement.text.includes('idempotency_records'));
+    expect(onRecords.map((statement) => statement.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual(['insert']);
+    expect(await stored(key)).toMatchObject({ user_id: 'u1', outcome: { ok: true, data: ['o1', 'o2'] } });
+    // without a declared outcome: the claim, then the outcome once the work answered
+    const undeclared = writing('test:undeclared', 7);
+    const second = await recordStatements(() => store.run({ key: 'test:undeclared', userId: 'u1', payload: {} }, undeclared.work));
+    expect(second.statements.filter((statement) => statement.text.includes('idempotency_records')).map((statement) => statement.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual(['insert', 'update']);
+    expect(await stored('test:undeclared')).toMatchObject({ outcome: { ok: true, data: 7 } });
+  });
+
+  it('a work answering other than its declared outcome is rolled back and leaves no record', async () => {
+    const key = 'test:liar';
+    const work = writing(key, ['o1']);
+    await expect(store.run({ key, userId: 'u1', payload: {}, outcome: ['o2'] }, work.work)).rejects.toThrow(/other than its declared outcome/);
+    expect(await effects(key)).toEqual([]);
+    expect(await stored(key)).toBeUndefined();
+  });
+
+  it('concurrent calls with one key: the work runs once, the others wait for it and replay its outcome', async () => {
+    const key = 'test:concurrent';
+    const work = writing(key, 'done');
+    const answers = await Promise.all(Array.from({ length: 8 }, () => store.run({ key, userId: 'u1', payload: { same: true } }, work.work)));
+    expect(answers).toEqual(Array.from({ length: 8 }, () => 'done'));
+    expect(work.runs()).toBe(1);
+    expect(await effects(key)).toEqual(['run 1']);
+  });
+});
