@@ -103,6 +103,46 @@ describe('order!pay', () => {
     expect((await balanceOf(t, owner)).money).toBe('1000.00');
   });
 
+  it('counts wrong fund passwords given to order!pay (checked in the payment\'s own transaction) and locks, paying nothing', async () => {
+    const user = await buyer(t, '1000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    const before = await balanceOf(t, user);
+    const keys = [];
+    for (let index = 0; index < 3; index += 1) keys.push((await pay(user, id, '000000')).errorKey);
+    expect(keys).toEqual(['accounts.safeword_wrong', 'accounts.safeword_wrong', 'accounts.safeword_locked_minutes']);
+    // locked: even the right one is refused, and nothing moved
+    expect((await pay(user, id)).errorKey).toBe('accounts.safeword_locked_minutes');
+    expect((await orderRow(t, id))?.status).toBe('pending_payment');
+    expect(await balanceOf(t, user)).toEqual(before);
+    await expectLedgerConsistent(t);
+  });
+
+  it('a burst of parallel wrong fund passwords is checked no more times than the lock-out allows', async () => {
+    const user = await buyer(t, '1000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    const keys = (await Promise.all(Array.from({ length: 12 }, () => pay(user, id, '000000')))).map((response) => response.errorKey);
+    expect(keys.filter((key) => key === 'accounts.safeword_wrong'), JSON.stringify(keys)).toHaveLength(2);
+    // the rest are refused as locked, or earlier by the per-user rate limit of money calls
+    expect(keys.filter((key) => key !== 'accounts.safeword_wrong' && key !== 'accounts.safeword_locked_minutes' && key !== 'common.too_frequent'), JSON.stringify(keys)).toEqual([]);
+    expect(keys.filter((key) => key === 'accounts.safeword_locked_minutes').length).toBeGreaterThan(0);
+    expect((await orderRow(t, id))?.status).toBe('pending_payment');
+  });
+
+  it('a right fund password clears earlier wrong ones even when the payment is then refused', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect((await pay(user, id, '000000')).errorKey).toBe('accounts.safeword_wrong');
+    // right password, no money: refused, but the wrong guess before it no longer counts
+    expect((await pay(user, id)).errorKey).toBe('wallet.balance_insufficient');
+    expect((await pay(user, id, '000000')).errorKey).toBe('accounts.safeword_wrong');
+    expect((await pay(user, id, '000000')).errorKey).toBe('accounts.safeword_wrong');
+    expect((await pay(user, id, '000000')).errorKey).toBe('accounts.safeword_locked_minutes');
+    expect((await orderRow(t, id))?.status).toBe('pending_payment');
+  });
+
   it('200 concurrent payments against a balance that covers 100: exactly 100 paid', async () => {
     await t.services.settings.set(t.database.db, 'order_max_unpaid', 1000, SYSTEM);
     try {

@@ -21,8 +21,8 @@ import { expectLedgerConsistent, SAFEWORD, TRC20_ADDRESS } from '../support/wall
 const READ_BUDGET = 2;
 /** A signed-in read whose session was read in the last SESSION_CACHE_MS reads only its data (ADR 0018). */
 const WARM_SESSION_READ_BUDGET = 1;
-/** ADR 0014: the user, fund password (3, serialised against parallel guessing), orders, wallet, escrow, the transfer, the order with its timeline and sold counts, commit. */
-const PAY_BUDGET = 11;
+/** ADR 0014: begin, the user, the fund password's lock-out row (serialised against parallel guessing), orders, wallet, escrow, the transfer, the order with its timeline and sold counts, commit. */
+const PAY_BUDGET = 9;
 /** ADR 0014: the address, the priced lines with their SKUs, the idempotency claim with its outcome, the per-buyer lock with the unpaid count, stock, the order with its items and timeline, commit. */
 const SUBMIT_BUDGET = 8;
 /** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, the withdrawal, the payout account, ledger hold. */

@@ -4,7 +4,7 @@ import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { CodePurpose, InvitedUser } from '@caravan/contract/accounts';
 import type { Locale } from '@caravan/contract/languages';
 import { resolvePage } from '@caravan/contract/paging';
-import type { Database, Executor } from '@caravan/db/client';
+import type { Database, Executor, Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -54,7 +54,17 @@ const USERCODE_ATTEMPTS = 8;
 /** The avatar every account starts with (users.avatar's default). */
 const DEFAULT_AVATAR = '1';
 
-type CredentialCheck = { outcome: 'ok' } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
+/** `cleared`: a right guess that reset earlier failures. */
+type CredentialCheck = { outcome: 'ok'; cleared?: boolean } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
+
+/**
+ * A fund-password check made inside the caller's transaction: the refusal to throw once that transaction
+ * committed, or none; `cleared` when a right guess reset earlier failures.
+ */
+export interface SafewordCheck {
+  refusal?: AppError;
+  cleared: boolean;
+}
 
 /** Logins shown on the console's user page. */
 export const CONSOLE_LOGINS_SHOWN = 20;
@@ -356,8 +366,9 @@ export class AccountsService {
     const status = lockStatus(state, now);
     if (status.locked) return { outcome: 'locked', kind: status.kind };
     if (await matches()) {
-      if (state.consecutiveFailures > 0 || state.stage > 0) await this.repository.saveLockout(tx, user.id, credential, UNLOCKED, now);
-      return { outcome: 'ok' };
+      const cleared = state.consecutiveFailures > 0 || state.stage > 0;
+      if (cleared) await this.repository.saveLockout(tx, user.id, credential, UNLOCKED, now);
+      return { outcome: 'ok', cleared };
     }
     const next: LockoutState = afterFailure(state, now, this.lockoutPolicy());
     await this.repository.saveLockout(tx, user.id, credential, next, now);
@@ -377,17 +388,22 @@ export class AccountsService {
   }
 
   private throwOnFailedCheck(check: CredentialCheck, credential: Credential): void {
-    if (check.outcome === 'ok') return;
+    const refusal = this.refusalOf(check, credential);
+    if (refusal) throw refusal;
+  }
+
+  private refusalOf(check: CredentialCheck, credential: Credential): AppError | undefined {
+    if (check.outcome === 'ok') return undefined;
     const kind = check.outcome === 'locked' ? check.kind : check.lockedNow;
     const minutes = this.settings.get('password_lock_minutes');
     if (credential === 'login') {
-      if (kind === 'minutes') throw new AppError('accounts.login_locked_minutes', { minutes });
-      if (kind === 'day') throw new AppError('accounts.login_locked_day');
-      throw new AppError('accounts.login_failed');
+      if (kind === 'minutes') return new AppError('accounts.login_locked_minutes', { minutes });
+      if (kind === 'day') return new AppError('accounts.login_locked_day');
+      return new AppError('accounts.login_failed');
     }
-    if (kind === 'minutes') throw new AppError('accounts.safeword_locked_minutes', { minutes });
-    if (kind === 'day') throw new AppError('accounts.safeword_locked_day');
-    throw new AppError('accounts.safeword_wrong');
+    if (kind === 'minutes') return new AppError('accounts.safeword_locked_minutes', { minutes });
+    if (kind === 'day') return new AppError('accounts.safeword_locked_day');
+    return new AppError('accounts.safeword_wrong');
   }
 
   // ---- profile --------------------------------------------------------------------------------
@@ -516,24 +532,45 @@ export class AccountsService {
    * operation is then abandoned.
    */
   async verifySafeword(userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<void> {
+    const user = await this.userWithSafeword(this.db, userId, safeword);
+    const check = await this.db.transaction((tx) => this.checkSafewordOf(tx, user, safeword ?? '', meta));
+    this.throwOnFailedCheck(check, 'safeword');
+  }
+
+  /**
+   * The same check inside the caller's transaction (order!pay: one transaction instead of two, ADR 0014).
+   * A refusal is answered, not thrown: the caller commits its transaction, which then holds nothing but the
+   * counted failure, and throws it afterwards (a wrong guess is counted though nothing goes ahead).
+   */
+  async checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<SafewordCheck> {
+    const user = await this.userWithSafeword(tx, userId, safeword);
+    const check = await this.checkSafewordOf(tx, user, safeword ?? '', meta);
+    const refusal = this.refusalOf(check, 'safeword');
+    return { ...(refusal ? { refusal } : {}), cleared: check.outcome === 'ok' && check.cleared === true };
+  }
+
+  /** The user, once the fund password given has a shape worth checking and the user has one. */
+  private async userWithSafeword(executor: Executor, userId: string, safeword: string | undefined): Promise<UserRow & { safewordHash: string }> {
     if (safeword === undefined || safeword === '') throw new AppError('accounts.safeword_required');
-    const user = await this.getUser(userId);
-    if (!user.safewordHash) throw new AppError('accounts.safeword_not_set');
+    const user = await this.repository.findUserById(executor, userId);
+    if (!user) throw new AppError('common.not_logged_in');
+    const hash = user.safewordHash;
+    if (!hash) throw new AppError('accounts.safeword_not_set');
     const shape = checkSafewordShape(safeword);
     if (shape) throw new AppError(shape);
-    const hash = user.safewordHash;
-    const check = await this.db.transaction(async (tx) => {
-      let upgrade: string | undefined;
-      const result = await this.checkCredential(tx, user, 'safeword', meta, async () => {
-        const verified = await this.fundPasswords.verify(user.id, hash, safeword);
-        upgrade = verified.upgrade;
-        return verified.ok;
-      });
-      // a hash of the older format (argon2id) is rewritten as the keyed hash at its first good use
-      if (result.outcome === 'ok' && upgrade) await this.repository.updateUser(tx, user.id, { safewordHash: upgrade });
-      return result;
+    return { ...user, safewordHash: hash };
+  }
+
+  private async checkSafewordOf(tx: Transaction, user: UserRow & { safewordHash: string }, safeword: string, meta: RequestMeta): Promise<CredentialCheck> {
+    let upgrade: string | undefined;
+    const result = await this.checkCredential(tx, user, 'safeword', meta, async () => {
+      const verified = await this.fundPasswords.verify(user.id, user.safewordHash, safeword);
+      upgrade = verified.upgrade;
+      return verified.ok;
     });
-    this.throwOnFailedCheck(check, 'safeword');
+    // a hash of the older format (argon2id) is rewritten as the keyed hash at its first good use
+    if (result.outcome === 'ok' && upgrade) await this.repository.updateUser(tx, user.id, { safewordHash: upgrade });
+    return result;
   }
 
   async hasSafeword(userId: string): Promise<boolean> {

@@ -3,9 +3,10 @@ import { money } from '@caravan/contract/money';
 import type { Database, Transaction } from '@caravan/db/client';
 import type { SQL } from 'drizzle-orm';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
 import type { Ledger } from '../wallet/ledger/ledger.ts';
+import type { SafewordCheck } from '../accounts/accounts.service.ts';
 import type { SafewordPort } from '../wallet/withdrawal.service.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
@@ -21,6 +22,11 @@ export function escrowAccountCode(orderId: string): string {
   return `order:${orderId}:escrow`;
 }
 
+/** The fund-password check, also inside the payment's own transaction. */
+export interface PaymentSafewordPort extends SafewordPort {
+  checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: { ip?: string; requestId?: string }): Promise<SafewordCheck>;
+}
+
 export interface PaymentPorts {
   scheduleDeadline(kind: string, id: string, at: Date): void;
 }
@@ -30,7 +36,7 @@ export class PaymentService {
     private readonly db: Database,
     private readonly repository: OrdersRepository,
     private readonly ledger: Ledger,
-    private readonly safewords: SafewordPort,
+    private readonly safewords: PaymentSafewordPort,
     private readonly idempotency: IdempotencyStore,
     private readonly ports: PaymentPorts,
     private readonly settings: SettingsService,
@@ -64,7 +70,7 @@ export class PaymentService {
     const ids = [...new Set(rawIds.split(',').map((id) => id.trim()).filter((id) => id.length > 0))];
     if (ids.length === 0) throw new AppError('orders.id_required');
     if (ids.length > MAX_ORDERS_PER_PAYMENT || ids.some((id) => !ID_PATTERN.test(id))) throw new AppError('orders.not_found');
-    await this.safewords.verifySafeword(buyerId, safeword, { ...(meta.ip ? { ip: meta.ip } : {}), ...(meta.requestId ? { requestId: meta.requestId } : {}) });
+    const requestMeta = { ...(meta.ip ? { ip: meta.ip } : {}), ...(meta.requestId ? { requestId: meta.requestId } : {}) };
     // the ship deadlines this call armed, once its transaction committed; a replay armed none
     let armed: Date | undefined;
     const work = async (tx: Transaction) => {
@@ -72,9 +78,14 @@ export class PaymentService {
       armed = shipDeadlineAt;
       return ids;
     };
-    const paid = meta.idempotencyKey
-      ? await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids }, work)
-      : await this.db.transaction(work);
+    let paid: string[];
+    if (meta.idempotencyKey) {
+      // checked in a transaction of its own: a wrong guess must not use up the key
+      await this.safewords.verifySafeword(buyerId, safeword, requestMeta);
+      paid = await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids }, work);
+    } else {
+      paid = await this.payChecked(buyerId, safeword, requestMeta, work);
+    }
     if (armed) {
       for (const id of ids) this.ports.scheduleDeadline('order.auto_ship', id, armed);
     } else {
@@ -84,6 +95,29 @@ export class PaymentService {
       for (const order of orders) if (order?.shipDeadlineAt && order.status === 'paid') this.ports.scheduleDeadline('order.auto_ship', order.id, order.shipDeadlineAt);
     }
     return paid;
+  }
+
+  /**
+   * The fund password and the payment in one transaction (ADR 0014: two statements fewer than a check
+   * committed on its own). A wrong guess commits the transaction with nothing but its counted failure and
+   * is thrown after; a refused payment rolls everything back, and if the right guess had reset earlier
+   * failures, the check runs again on its own so that the reset is kept.
+   */
+  private async payChecked(buyerId: string, safeword: string | undefined, meta: { ip?: string; requestId?: string }, work: (tx: Transaction) => Promise<string[]>): Promise<string[]> {
+    let cleared = false;
+    try {
+      const outcome = await this.db.transaction(async (tx) => {
+        const check = await this.safewords.checkSafewordIn(tx, buyerId, safeword, meta);
+        if (check.refusal) return { refusal: check.refusal };
+        cleared = check.cleared;
+        return { paid: await work(tx) };
+      });
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.paid;
+    } catch (error) {
+      if (cleared && isAppError(error)) await this.safewords.verifySafeword(buyerId, safeword, meta);
+      throw error;
+    }
   }
 
   /** Pays the orders in the caller's transaction; answers their ship deadline. */
