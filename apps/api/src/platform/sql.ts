@@ -30,9 +30,12 @@ const dialect = new PgDialect({ casing: 'snake_case' });
 /**
  * Runs a statement written with drizzle's sql`` (e.g. data-modifying WITH queries) on the executor's
  * connection as a named statement: PostgreSQL parses and plans it once per connection instead of on
- * every call (the money paths' multi-table statements cost more to plan than to run, ADR 0014).
+ * every call (the money paths' multi-table statements cost more to plan than to run, ADR 0014). Each
+ * distinct text is a statement kept by every connection: `named` false for rare shapes (a checkout of
+ * many lines) keeps their number bounded.
  */
-export async function executeNamed<T extends QueryResultRow = QueryResultRow>(executor: Executor, query: SQL): Promise<QueryResult<T>> {
+export async function executeNamed<T extends QueryResultRow = QueryResultRow>(executor: Executor, query: SQL, named = true): Promise<QueryResult<T>> {
+  if (!named) return (await executor.execute(query)) as unknown as QueryResult<T>;
   const built = dialect.sqlToQuery(query);
   return (await executor._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as QueryResult<T>;
 }

@@ -199,4 +199,27 @@ describe('order!submit', () => {
     const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
     expect(await orderRow(t, id)).toMatchObject({ status: 'pending_payment', refund_state: 'none' });
   });
+
+  it('places a checkout of many lines, beyond the shapes read and written by named statements', async () => {
+    const user = await buyer(t);
+    // 21 listings of distinct goods (the file's last test: the orders it leaves touch no other test's goods)
+    const rows = await t.database.pool.query<{ id: string; shop_id: string; sku: string }>(
+      `select distinct on (sg.goods_id) sg.id, sg.shop_id, (select s.id from goods_skus s where s.goods_id = sg.goods_id order by s.sort, s.id limit 1) as sku
+         from seller_goods sg join goods g on g.id = sg.goods_id
+        where sg.visible and sg.discount_ratio is null and g.buy_min = 1
+        order by sg.goods_id desc, sg.id limit 21`,
+    );
+    const many = rows.rows;
+    expect(many).toHaveLength(21);
+    for (const goods of many) await t.database.pool.query('update goods_skus set stock = 50 where id = $1', [goods.sku]);
+    const shops = new Set(many.map((goods) => goods.shop_id));
+    const response = await submit(t, user, many.map((goods) => ({ sellerGoodsId: goods.id, goodsNum: 2 })));
+    expect(response.errorKey ?? 'ok').toBe('ok');
+    const placed = (response.data as { orderList: { goodsCount: number }[] }).orderList;
+    expect(placed).toHaveLength(shops.size);
+    expect(placed.reduce((sum, order) => sum + order.goodsCount, 0)).toBe(42);
+    for (const goods of many) expect(await stockOf(t, goods.sku)).toBe(48);
+    const items = await t.database.pool.query<{ n: number }>('select count(*)::int as n from order_items i join orders o on o.id = i.order_id where o.buyer_id = $1', [user.id]);
+    expect(items.rows[0]?.n).toBe(21);
+  });
 });

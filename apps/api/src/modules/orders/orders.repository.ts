@@ -268,6 +268,8 @@ export class OrdersRepository {
     await executeNamed(
       executor,
       sql`with new_items as (${executor.insert(orderItems).values(items).getSQL()}), new_log as (${executor.insert(orderLogs).values(log).getSQL()}) ${executor.insert(orders).values(row).getSQL()}`,
+      // its text grows with the items: an order of many lines is planned as it comes
+      items.length <= MAX_NAMED_LISTINGS,
     );
   }
 
