@@ -71,9 +71,11 @@ export class IdempotencyStore {
 
   /**
    * Runs `work` in a transaction once per key; `beforeFirstRun` (e.g. checking a session token) runs
-   * only when the key is new.
+   * only when the key is new. The work may `settle` its outcome as soon as it knows it (written then,
+   * not after the work: a withdrawal settles before it locks the payout account, so that lock is held
+   * for one statement less, ADR 0014); it must then answer that outcome.
    */
-  async run<T>(request: IdempotentRequest, work: (tx: Transaction) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
+  async run<T>(request: IdempotentRequest, work: (tx: Transaction, settle: (outcome: T) => Promise<void>) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
     const hash = payloadHash(request.payload);
     if (beforeFirstRun) {
       const existing = await this.stored(request.key);
@@ -93,13 +95,19 @@ export class IdempotencyStore {
           .prepare('idempotency_claim')
           .execute();
         if (claimed.length === 0) throw new ReplayInstead();
-        const data = await work(tx);
+        let settled = known;
+        const settle = async (value: T) => {
+          if (settled) throw new Error(`idempotent work on ${request.key} settled its outcome twice`);
+          settled = { ok: true, data: canonical(value) };
+          await this.writeOutcome(tx, request.key, settled);
+        };
+        const data = await work(tx, settle);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };
-        if (known) {
+        if (settled) {
           // rolls the work back: replays would answer something else than this call
-          if (JSON.stringify(outcome.data) !== JSON.stringify(known.data)) throw new Error(`idempotent work on ${request.key} answered other than its declared outcome`);
+          if (JSON.stringify(outcome.data) !== JSON.stringify(settled.data)) throw new Error(`idempotent work on ${request.key} answered other than its declared outcome`);
         } else {
-          await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, request.key)).prepare('idempotency_outcome').execute();
+          await this.writeOutcome(tx, request.key, outcome);
         }
         return data;
       });
@@ -119,6 +127,10 @@ export class IdempotencyStore {
       }
       throw error;
     }
+  }
+
+  private async writeOutcome(tx: Transaction, key: string, outcome: StoredOutcome): Promise<void> {
+    await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, key)).prepare('idempotency_outcome').execute();
   }
 
   /** Records older than this are no longer needed for replays. */

@@ -78,6 +78,40 @@ describe('idempotency store', () => {
     expect(await stored('test:undeclared')).toMatchObject({ outcome: { ok: true, data: 7 } });
   });
 
+  it('a work may settle its outcome before it ends; the outcome is then written once, with the work', async () => {
+    const key = 'test:settled';
+    let seenInside: unknown;
+    const { result, statements } = await recordStatements(() =>
+      store.run({ key, userId: 'u1', payload: {} }, async (tx, settle) => {
+        await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, 'before')`);
+        await settle({ order_no: 'W1' });
+        // written already, inside this transaction
+        seenInside = (await tx.execute<{ outcome: unknown }>(sql`select outcome from idempotency_records where key = ${key}`)).rows[0]?.outcome;
+        await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, 'after')`);
+        return { order_no: 'W1' };
+      }),
+    );
+    expect(result).toEqual({ order_no: 'W1' });
+    expect(seenInside).toEqual({ ok: true, data: { order_no: 'W1' } });
+    const writes = statements.filter((statement) => /^\s*(insert|update)\s+into\s+"?idempotency_records|^\s*update\s+"?idempotency_records/i.test(statement.text));
+    expect(writes).toHaveLength(2);
+    expect(await effects(key)).toEqual(['after', 'before']);
+    // a work that settles and then fails is rolled back whole: the refusal is the outcome
+    const failing = 'test:settled-then-refused';
+    await expect(
+      store.run({ key: failing, userId: 'u1', payload: {} }, async (tx, settle) => {
+        await settle('would have been');
+        await tx.execute(sql`insert into idempotency_effects (key, note) values (${failing}, 'half-written')`);
+        throw new AppError('wallet.balance_insufficient');
+      }),
+    ).rejects.toMatchObject({ key: 'wallet.balance_insufficient' });
+    expect(await effects(failing)).toEqual([]);
+    expect(await stored(failing)).toMatchObject({ outcome: { ok: false, errorKey: 'wallet.balance_insufficient' } });
+    // answering other than what it settled is a programming error, rolled back
+    await expect(store.run({ key: 'test:settled-liar', userId: 'u1', payload: {} }, async (_tx, settle) => (await settle(1), 2))).rejects.toThrow(/other than its declared outcome/);
+    expect(await stored('test:settled-liar')).toBeUndefined();
+  });
+
   it('a work answering other than its declared outcome is rolled back and leaves no record', async () => {
     const key = 'test:liar';
     const work = writing(key, ['o1']);

@@ -122,7 +122,7 @@ export class WalletService {
    * Runs a money-moving request once per key. A legacy session_token must have been issued to this
    * user and not have expired when first used; replays answer the first outcome.
    */
-  async once<T>(userId: string, key: RequestKey, payload: unknown, work: (tx: Transaction) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
+  async once<T>(userId: string, key: RequestKey, payload: unknown, work: (tx: Transaction, settle: (outcome: T) => Promise<void>) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
     const scoped = key.sessionToken ? `st:${key.sessionToken}` : key.idempotencyKey ? `hdr:${userId}:${key.idempotencyKey}` : undefined;
     if (!scoped) throw new AppError('common.try_later');
     return this.idempotency.run({ key: scoped, userId, payload }, work, async () => {

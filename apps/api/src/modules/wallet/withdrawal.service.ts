@@ -112,7 +112,7 @@ export class WithdrawalService {
       userId,
       key,
       payload,
-      async (tx) => this.placeIn(tx, userId, request),
+      async (tx, settle) => this.placeIn(tx, userId, request, settle),
       async () => {
         await this.safewords.verifySafeword(userId, request.safeword, { ...meta, ...(key.requestId ? { requestId: key.requestId } : {}) });
         this.checkAmount(request.amount);
@@ -125,7 +125,7 @@ export class WithdrawalService {
     );
   }
 
-  private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest): Promise<{ order_no: string }> {
+  private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest, settle: (outcome: { order_no: string }) => Promise<void>): Promise<{ order_no: string }> {
     const wallet = await this.wallet.lockForNewOrder(tx, userId);
     const now = this.clock.now();
     await this.safety.checkVelocity(tx, userId, request.amount, now);
@@ -135,8 +135,9 @@ export class WithdrawalService {
 
     const id = newId();
     const fee = this.feeOf(request.amount);
-    // the withdrawal is written before its hold: the payout account, which every withdrawal locks, stays
-    // locked from the hold to the commit only (ADR 0014); a refused hold rolls the row back with it
+    // the withdrawal and the request's outcome are written before the hold: the payout account, which
+    // every withdrawal locks, stays locked for the hold and the commit only (ADR 0014); a refused hold
+    // rolls both back with it
     const holdTransferId = newId();
     const orderNo = await this.repository.insertWithdrawal(tx, {
       id,
@@ -155,6 +156,7 @@ export class WithdrawalService {
       createdAt: now,
       updatedAt: now,
     });
+    await settle({ order_no: orderNo });
     const payout = await this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
     const hold = await this.ledger.holdTransfer(tx, {
       id: holdTransferId,
