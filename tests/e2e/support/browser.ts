@@ -32,11 +32,18 @@ export async function screenshot(page: Page, name: string, options: { fullPage?:
   await page.screenshot({ path: path.join(SCREENSHOTS_DIR, `${name}.png`), fullPage: options.fullPage ?? true });
 }
 
-/** Resolves once the page's running animations and transitions have ended (a dialog's zoom-in, say), e.g. before a screenshot. */
+/**
+ * Resolves once the page's running animations and transitions have ended (a dialog's zoom-in, say), e.g.
+ * before a screenshot. Endless ones (a spinner shown while an answer is awaited) never end and are not
+ * waited for: on a loaded machine a slower answer left one running and the wait lasted until the test's
+ * time-out.
+ */
 export async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const doc = (globalThis as unknown as { document: { getAnimations(): { finished: Promise<unknown> }[] } }).document;
-    return Promise.all(doc.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    type Running = { finished: Promise<unknown>; effect: { getComputedTiming(): { iterations?: number | null } } | null };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    const ending = doc.getAnimations().filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY);
+    return Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
   });
 }
 
