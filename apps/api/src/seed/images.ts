@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import type { BlobStore } from '../platform/blob-store.ts';
+import { imageLibrary } from '../platform/image-library.ts';
 import type { ShapeKind } from './taxonomy.ts';
 
 // Product, category, shop and banner pictures for the demo catalogue, drawn as SVG and rendered to
@@ -92,6 +92,7 @@ export interface RenderedImage {
 
 /** Renders an SVG at two sizes and stores both; answers the blob keys. */
 export async function renderPicture(blobs: BlobStore, svg: string, largeWidth: number, thumbWidth: number): Promise<RenderedImage> {
+  const sharp = await imageLibrary();
   const large = await sharp(Buffer.from(svg)).resize({ width: largeWidth }).webp({ quality: 78, effort: 2 }).toBuffer();
   const thumb = await sharp(large).resize({ width: thumbWidth }).webp({ quality: 72, effort: 2 }).toBuffer();
   return { large: await store(blobs, large), thumb: await store(blobs, thumb) };

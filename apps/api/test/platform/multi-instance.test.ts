@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue } from 'bullmq';
+import sharp from 'sharp';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_RATE_RULES } from '../../src/modules/accounts/accounts.legacy.ts';
 import { JOBS_QUEUE_NAME } from '../../src/platform/jobs.ts';
@@ -282,6 +283,22 @@ describe(`two API processes and a worker on one database (${MODE})`, () => {
     expect(await stockOf(t, goods.skuId)).toBe(1000);
     await expectLedgerConsistent(t);
   }, 120_000);
+
+  it('a process loads the image library (sharp, about 34 MB resident) on its first picture, not at start-up', async () => {
+    const libraries = () => readFileSync(`/proc/${apiB.child.pid}/maps`, 'utf8');
+    expect(libraries()).not.toContain('libvips');
+    const user = await buyer(t);
+    const jpeg = await sharp({ create: { width: 32, height: 24, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+    const form = new FormData();
+    form.set('token', user.token);
+    form.set('file', new Blob([jpeg], { type: 'image/jpeg' }), 'picture.jpg');
+    recordSecretParams({ token: user.token });
+    const response = await fetch(`${apiB.base}/wap/api/uploadimg!execute.action`, { method: 'POST', headers: { 'x-forwarded-for': '10.97.0.1' }, body: form });
+    const answer = (await response.json()) as Answer<string>;
+    expect(answer.code, answer.errorKey).toBe('0');
+    expect(answer.data).toMatch(/\/uploads\/[0-9a-f]{64}\.jpg$/);
+    expect(libraries()).toContain('libvips');
+  }, 30_000);
 
   it('stops gracefully on SIGTERM: readiness drains, in-flight work finishes, exit code 0', async () => {
     const extra = await startServerProcess('serve', { ...shared, WORKER: 'off', SHUTDOWN_DRAIN_SECONDS: '1' });

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@caravan/db/client';
-import sharp, { type OutputInfo } from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { BlobStore } from '../../platform/blob-store.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { imageLibrary } from '../../platform/image-library.ts';
 import { CONTENT_TYPES, EXTENSIONS, sniffImageFormat } from './image-check.ts';
 import { formatLimit, MAX_IMAGE_PIXELS, PRIVATE_UPLOAD_KINDS, UPLOAD_LIMIT_BYTES, type UploadKind } from './upload-kinds.ts';
 import { SIGNED_URL_TTL_MS, type UploadSigner } from './upload-signing.ts';
@@ -107,6 +108,7 @@ export class UploadsService {
     const format = sniffImageFormat(bytes);
     if (!format) throw new AppError('uploads.type_not_allowed');
 
+    const sharp = await imageLibrary();
     let output: { data: Buffer; info: OutputInfo };
     try {
       const image = sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error', sequentialRead: true });
