@@ -34,6 +34,11 @@ const envSchema = z.object({
   WORKER: z.enum(['on', 'off']).default('on'),
   /** How often the sweep looks for deadlines that were missed (a lost hint, a restart). */
   JOBS_SWEEP_SECONDS: z.coerce.number().min(0.1).max(3600).default(60),
+  /**
+   * After a burst of requests, how long the API's event loop must be quiet before it gives back the heap
+   * it grew for the load (one full collection; platform/idle-memory.ts). 0 turns it off.
+   */
+  MEMORY_RELEASE_QUIET_SECONDS: z.coerce.number().min(0).max(3600).default(10),
   /** On SIGTERM: how long readiness answers 503 before the server stops accepting (lets a balancer drain). */
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   /** On SIGTERM: how long in-flight requests and jobs may take to finish before the process exits anyway. */

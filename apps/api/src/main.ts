@@ -10,6 +10,8 @@ import { argon2Hasher } from './platform/passwords.ts';
 import { resolveFromRoot } from './platform/paths.ts';
 import { Lifecycle } from './platform/health.ts';
 import { gracefulShutdown } from './platform/shutdown.ts';
+import { startIdleMemoryRelease } from './platform/idle-memory.ts';
+import { systemClock } from './platform/clock.ts';
 import { catalogueIsEmpty, seedCatalogue, type CatalogueSeedResult } from './seed/catalogue.ts';
 import { DEMO_LOGINS, DEMO_OPERATORS, seedDemoAccounts, seedDemoShop } from './seed/demo-accounts.ts';
 import { prepareWalletBench, WALLET_BENCH } from './seed/wallet-bench.ts';
@@ -104,6 +106,9 @@ async function serve(): Promise<void> {
 
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
+  startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) =>
+    app.log.info({ heapBeforeMb: Math.round(beforeBytes / 2 ** 20), heapAfterMb: Math.round(afterBytes / 2 ** 20), ms: Math.round(ms) }, 'quiet after a burst of requests: heap given back'),
+  );
   const base = `http://localhost:${env.PORT}`;
   say('');
   say(`Caravan is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
