@@ -6,7 +6,9 @@ import { gracefulShutdown, type ShutdownOptions } from '../../src/platform/shutd
 describe('configuration is validated at start', () => {
   it('has working defaults for one process (npm start)', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ WORKER: 'on', JOBS_SWEEP_SECONDS: 60, SHUTDOWN_DRAIN_SECONDS: 0, SHUTDOWN_TIMEOUT_SECONDS: 25, REDIS_KEY_PREFIX: 'caravan' });
+    expect(env).toMatchObject({ WORKER: 'on', JOBS_SWEEP_SECONDS: 60, SHUTDOWN_DRAIN_SECONDS: 0, SHUTDOWN_TIMEOUT_SECONDS: 25, REDIS_KEY_PREFIX: 'caravan', MEMORY_RELEASE_QUIET_SECONDS: 10 });
+    // 0 turns the release of a quiet process's heap off
+    expect(loadEnv({ MEMORY_RELEASE_QUIET_SECONDS: '0' }).MEMORY_RELEASE_QUIET_SECONDS).toBe(0);
     expect(env.REDIS_URL).toBeUndefined();
     expect(env.METRICS_TOKEN).toBeUndefined();
   });
@@ -27,6 +29,8 @@ describe('configuration is validated at start', () => {
     [{ SHUTDOWN_TIMEOUT_SECONDS: 'soon' }, /SHUTDOWN_TIMEOUT_SECONDS/],
     [{ METRICS_TOKEN: 'short' }, /METRICS_TOKEN/],
     [{ REDIS_KEY_PREFIX: 'a:b' }, /REDIS_KEY_PREFIX/],
+    [{ MEMORY_RELEASE_QUIET_SECONDS: '-1' }, /MEMORY_RELEASE_QUIET_SECONDS/],
+    [{ MEMORY_RELEASE_QUIET_SECONDS: 'later' }, /MEMORY_RELEASE_QUIET_SECONDS/],
   ])('refuses %o with a message naming the variable', (source, message) => {
     expect(() => loadEnv(source)).toThrow(message);
     expect(() => loadEnv(source)).toThrow(/^invalid environment: /);
