@@ -22,20 +22,47 @@ function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/** An Int32Array that grows as values are pushed (the build's pairs, without a JS array per word). */
+class IntBuffer {
+  values = new Int32Array(1 << 16);
+  length = 0;
+
+  push(value: number): void {
+    if (this.length === this.values.length) {
+      const grown = new Int32Array(this.values.length * 2);
+      grown.set(this.values);
+      this.values = grown;
+    }
+    this.values[this.length] = value;
+    this.length += 1;
+  }
+}
+
+/**
+ * The index in flat typed arrays: some 2 million (word, good) pairs at 50,000 goods are two Int32Arrays
+ * of that length, not a typed array per word and a string of words per good. Both directions are kept:
+ * each word's goods (a prefix's best goods: the first few of each word in its range) and each good's
+ * words (whether a good matches the other words of a keyword: one of its word numbers in their range).
+ */
 export class SuggestionIndex {
   /** goods ids by rank: best seller first, then by listing id */
   private readonly goodsIds: string[];
-  /** the words of each good (by rank) between spaces, to check the other words of a keyword */
-  private readonly tokensOf: string[];
-  /** the words, sorted; `postings[i]` holds the ranks of the goods of `words[i]`, ascending */
+  /** the words, sorted; a word's number is its position here */
   private readonly words: string[];
-  private readonly postings: Int32Array[];
+  /** the ranks of word w's goods, ascending, are `postings[postingStart[w] .. postingStart[w + 1])` */
+  private readonly postingStart: Int32Array;
+  private readonly postings: Int32Array;
+  /** the word numbers of the good of rank r, ascending, are `goodWords[goodStart[r] .. goodStart[r + 1])` */
+  private readonly goodStart: Int32Array;
+  private readonly goodWords: Int32Array;
 
-  private constructor(goodsIds: string[], tokensOf: string[], words: string[], postings: Int32Array[]) {
+  private constructor(goodsIds: string[], words: string[], postingStart: Int32Array, postings: Int32Array, goodStart: Int32Array, goodWords: Int32Array) {
     this.goodsIds = goodsIds;
-    this.tokensOf = tokensOf;
     this.words = words;
+    this.postingStart = postingStart;
     this.postings = postings;
+    this.goodStart = goodStart;
+    this.goodWords = goodWords;
   }
 
   /**
@@ -44,23 +71,63 @@ export class SuggestionIndex {
    */
   static async build(entries: SuggestionEntry[]): Promise<SuggestionIndex> {
     const ranked = [...entries].sort((a, b) => b.sold_num - a.sold_num || compareText(a.listing_id, b.listing_id));
-    const byWord = new Map<string, number[]>();
+    // each good's words as numbers in the order they were first met, each once per good
+    const numberOf = new Map<string, number>();
+    const met: string[] = [];
+    const goodStart = new Int32Array(ranked.length + 1);
+    const pairs = new IntBuffer();
+    // the last rank each word was met in: a word repeated within one good is taken once
+    const lastRank: number[] = [];
     for (let rank = 0; rank < ranked.length; rank += 1) {
       if (rank % BUILD_SLICE === BUILD_SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
       for (const word of (ranked[rank]?.tokens ?? '').split(' ')) {
         if (word.length === 0) continue;
-        const list = byWord.get(word);
-        // ranks come in order: a word repeated within one good is pushed once
-        if (!list) byWord.set(word, [rank]);
-        else if (list[list.length - 1] !== rank) list.push(rank);
+        let number = numberOf.get(word);
+        if (number === undefined) {
+          number = met.length;
+          numberOf.set(word, number);
+          met.push(word);
+          lastRank.push(-1);
+        }
+        if (lastRank[number] === rank) continue;
+        lastRank[number] = rank;
+        pairs.push(number);
+      }
+      goodStart[rank + 1] = pairs.length;
+    }
+    // the words sorted, and each good's words renumbered by that order
+    const order = met.map((_, number) => number).sort((a, b) => compareText(met[a] ?? '', met[b] ?? ''));
+    const sortedNumber = new Int32Array(met.length);
+    order.forEach((number, position) => (sortedNumber[number] = position));
+    const goodWords = pairs.values.slice(0, pairs.length);
+    const postingStart = new Int32Array(met.length + 1);
+    for (let rank = 0; rank < ranked.length; rank += 1) {
+      const words = goodWords.subarray(goodStart[rank], goodStart[rank + 1]);
+      for (let at = 0; at < words.length; at += 1) {
+        const word = sortedNumber[words[at] ?? 0] ?? 0;
+        words[at] = word;
+        postingStart[word + 1] = (postingStart[word + 1] ?? 0) + 1;
+      }
+      words.sort();
+    }
+    for (let word = 0; word < met.length; word += 1) postingStart[word + 1] = (postingStart[word + 1] ?? 0) + (postingStart[word] ?? 0);
+    // each word's goods in rank order: the ranks are walked in order
+    const postings = new Int32Array(goodWords.length);
+    const next = postingStart.slice(0, met.length);
+    for (let rank = 0; rank < ranked.length; rank += 1) {
+      for (let at = goodStart[rank] ?? 0; at < (goodStart[rank + 1] ?? 0); at += 1) {
+        const word = goodWords[at] ?? 0;
+        postings[next[word] ?? 0] = rank;
+        next[word] = (next[word] ?? 0) + 1;
       }
     }
-    const words = [...byWord.keys()].sort(compareText);
     return new SuggestionIndex(
       ranked.map((entry) => entry.goods_id),
-      ranked.map((entry) => ` ${entry.tokens} `),
-      words,
-      words.map((word) => Int32Array.from(byWord.get(word) ?? [])),
+      order.map((number) => met[number] ?? ''),
+      postingStart,
+      postings,
+      goodStart,
+      goodWords,
     );
   }
 
@@ -80,7 +147,7 @@ export class SuggestionIndex {
     return low;
   }
 
-  /** The positions in `words` a term matches: the words starting with it (a prefix term) or the word itself. */
+  /** The word numbers a term matches, [start, end): the words starting with it (a prefix term) or the word itself. */
   private range(term: QueryTerm): [number, number] {
     const start = this.lowerBound(term.text);
     if (!term.prefix) return this.words[start] === term.text ? [start, start + 1] : [start, start];
@@ -89,8 +156,16 @@ export class SuggestionIndex {
     return [start, end];
   }
 
-  private matches(rank: number, term: QueryTerm): boolean {
-    return (this.tokensOf[rank] ?? '').includes(term.prefix ? ` ${term.text}` : ` ${term.text} `);
+  /** Whether the good of `rank` has a word numbered in [start, end) (its words are ascending). */
+  private hasWordIn(rank: number, start: number, end: number): boolean {
+    let low = this.goodStart[rank] ?? 0;
+    let high = this.goodStart[rank + 1] ?? 0;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if ((this.goodWords[middle] ?? 0) < start) low = middle + 1;
+      else high = middle;
+    }
+    return low < (this.goodStart[rank + 1] ?? 0) && (this.goodWords[low] ?? 0) < end;
   }
 
   /**
@@ -101,9 +176,8 @@ export class SuggestionIndex {
     if (terms.length === 0 || limit <= 0) return [];
     const ranges = terms.map((term) => {
       const [start, end] = this.range(term);
-      let count = 0;
-      for (let index = start; index < end; index += 1) count += this.postings[index]?.length ?? 0;
-      return { term, start, end, count };
+      const count = (this.postingStart[end] ?? 0) - (this.postingStart[start] ?? 0);
+      return { start, end, count };
     });
     ranges.sort((a, b) => a.count - b.count);
     const [walked, ...checked] = ranges;
@@ -111,14 +185,14 @@ export class SuggestionIndex {
     // with one term, the best `limit` of each word's goods hold the best `limit` of all; with more, any may
     const take = checked.length === 0 ? limit : Number.POSITIVE_INFINITY;
     const candidates = new Set<number>();
-    for (let index = walked.start; index < walked.end; index += 1) {
-      const posting = this.postings[index] ?? new Int32Array();
-      const count = Math.min(posting.length, take);
-      for (let at = 0; at < count; at += 1) candidates.add(posting[at] ?? 0);
+    for (let word = walked.start; word < walked.end; word += 1) {
+      const from = this.postingStart[word] ?? 0;
+      const to = Math.min(this.postingStart[word + 1] ?? 0, from + take);
+      for (let at = from; at < to; at += 1) candidates.add(this.postings[at] ?? 0);
     }
     const found: string[] = [];
     for (const rank of [...candidates].sort((a, b) => a - b)) {
-      if (!checked.every((other) => this.matches(rank, other.term))) continue;
+      if (!checked.every((other) => this.hasWordIn(rank, other.start, other.end))) continue;
       found.push(this.goodsIds[rank] ?? '');
       if (found.length === limit) break;
     }
