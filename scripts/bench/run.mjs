@@ -609,8 +609,8 @@ async function main() {
     const consoleResult = consoleScenario && scale ? await measureConsole({ root, baseUrl: base, databaseUrl, pg, chromiumPath: CHROMIUM_PATH, measure, rotating, scale, log }) : undefined;
     if (consoleResult) rows.push(...consoleResult.rows);
     const info = rows.find((row) => row.name === 'sellerGoods!info');
-    // what the API process holds after everything above ran against it (issue 17: under 300 MB)
-    // what the API process holds as the last scenario ends, and once it has been quiet for a while
+    // what the API process holds after everything above ran against it (issue 17: under 300 MB): as the
+    // last scenario ends, and once it has been quiet for a while
     const apiRssMb = residentMegabytes(api.pid);
     if (apiRssMb !== undefined) {
       log(`API resident memory as the last scenario ended: ${apiRssMb} MB; waiting ${QUIET_WAIT_MS / 1000} s of quiet`);

@@ -13,9 +13,10 @@ import type { Clock } from './clock.ts';
 //
 // So the API watches its event loop: once it has been quiet for `quietMs` after its heap grew by
 // `minGrowthBytes` since the last collection, it runs one full collection, which also returns the young
-// generation's pages to the system. A full collection of this heap (about 100 MB alive) takes some 50-100
-// ms of the event loop, paid only by a process that has nothing else to do; a process under load never
-// runs it (a busy loop is never quiet), and a quiet one runs it once per burst, not on every check.
+// generation's pages to the system. Its pause grows with what is alive: some 50-100 ms for this heap
+// (about 100 MB alive at 50,000 goods), paid only by a process that has nothing else to do; a process
+// under load never runs it (a busy loop is never quiet), and a quiet one runs it once per burst, not on
+// every check.
 
 /** What the release looks at, and the collection it runs (injected in tests). */
 export interface IdleMemoryProbe {
