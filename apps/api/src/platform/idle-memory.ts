@@ -125,19 +125,13 @@ export function processProbe(collection: FullCollection): IdleMemoryProbe {
 }
 
 /**
- * Starts the release in this process (on an unreferenced timer); answers the function that stops it,
- * or undefined when `quietSeconds` is 0 (off) or V8's collector cannot be reached.
+ * Starts the release in this process, on an unreferenced timer (it never keeps the process alive); nothing
+ * when `quietSeconds` is 0 (off) or V8's collector cannot be reached.
  */
-export function startIdleMemoryRelease(
-  clock: Clock,
-  quietSeconds: number,
-  onCollect: IdleMemoryOptions['onCollect'],
-): (() => void) | undefined {
-  if (quietSeconds <= 0) return undefined;
+export function startIdleMemoryRelease(clock: Clock, quietSeconds: number, onCollect: IdleMemoryOptions['onCollect']): void {
+  if (quietSeconds <= 0) return;
   const collection = v8FullCollection();
-  if (!collection) return undefined;
+  if (!collection) return;
   const release = new IdleMemoryRelease({ clock, probe: processProbe(collection), quietMs: quietSeconds * 1000, minGrowthBytes: MIN_HEAP_GROWTH_BYTES, onCollect });
-  const timer = setInterval(() => release.check(), IDLE_CHECK_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
+  setInterval(() => release.check(), IDLE_CHECK_INTERVAL_MS).unref();
 }

@@ -18,27 +18,12 @@ function fakeProbe(heapMb: number) {
   return { state, probe };
 }
 
-/** A release whose process has already collected once, down to `heapMb` (what start-up left is given back first: see below). */
-function release(heapMb = 80) {
+/** A release over a fake probe of `heapMb`, and `run`: `seconds` checks one second apart, the loop as busy as `utilization` (answers how many collected). */
+function harness(heapMb: number) {
   const clock = new ManualClock('2026-11-29T12:00:00Z');
   const { state, probe } = fakeProbe(heapMb);
   const reports: { beforeBytes: number; afterBytes: number; ms: number }[] = [];
   const subject = new IdleMemoryRelease({ clock, probe, quietMs: 10_000, minGrowthBytes: 32 * MB, onCollect: (report) => reports.push(report) });
-  // the first quiet moment after start-up: one collection, down to heapMb
-  state.heapAfterCollectMb = heapMb;
-  for (let second = 0; second <= 10; second += 1) {
-    clock.advance(1_000);
-    subject.check();
-  }
-  expect(state.collections).toBe(1);
-  // then requests come: the quiet time starts again
-  state.utilization = 0.9;
-  clock.advance(1_000);
-  subject.check();
-  state.collections = 0;
-  reports.length = 0;
-  state.heapAfterCollectMb = 60;
-  /** `seconds` checks one second apart, the loop as busy as `utilization`; answers how many collected */
   const run = (seconds: number, utilization: number) => {
     let collected = 0;
     for (let second = 0; second < seconds; second += 1) {
@@ -51,18 +36,25 @@ function release(heapMb = 80) {
   return { state, run, reports };
 }
 
+/** A release whose process has already collected once, down to `heapMb` (what start-up left is given back first: see below), and is busy again. */
+function release(heapMb = 80) {
+  const { state, run, reports } = harness(heapMb);
+  // the first quiet moment after start-up: one collection, down to heapMb
+  state.heapAfterCollectMb = heapMb;
+  expect(run(11, 0)).toBe(1);
+  // then requests come: the quiet time starts again
+  run(1, 0.9);
+  state.collections = 0;
+  reports.length = 0;
+  state.heapAfterCollectMb = 60;
+  return { state, run, reports };
+}
+
 describe('IdleMemoryRelease: the heap a burst grew, given back once the loop is quiet', () => {
   it('gives back what start-up left at the first quiet moment, even when no burst came since', () => {
-    const clock = new ManualClock('2026-11-29T12:00:00Z');
-    const { state, probe } = fakeProbe(217);
+    const { state, run } = harness(217);
     state.heapAfterCollectMb = 81;
-    const subject = new IdleMemoryRelease({ clock, probe, quietMs: 10_000, minGrowthBytes: 32 * MB });
-    let collected = 0;
-    for (let second = 0; second < 30; second += 1) {
-      clock.advance(1_000);
-      if (subject.check()) collected += 1;
-    }
-    expect(collected).toBe(1);
+    expect(run(30, 0)).toBe(1);
     expect(state.heapMb).toBe(81);
   });
 
