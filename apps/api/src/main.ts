@@ -104,6 +104,12 @@ async function serve(): Promise<void> {
     { name: 'database', run: () => database.close() },
   ]);
 
+  // the suggestion index is read while the server starts listening, not when the first keyword waits for it
+  const suggestionsStartedAt = Date.now();
+  services.goods
+    .prepareSuggestions()
+    .then((goods) => app.log.info({ goods, ms: Date.now() - suggestionsStartedAt }, 'suggestion index read'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'suggestion index not read at start-up: the first keyword reads it'));
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
   startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) =>

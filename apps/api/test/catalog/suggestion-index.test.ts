@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryTerm } from '../../src/modules/catalog/search-text.ts';
-import { SuggestionIndex, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
+import { ManualClock } from '../../src/platform/clock.ts';
+import { LiveSuggestionIndex, REBUILD_SPACING, SuggestionIndex, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
 
 // The suggestion index (ADR 0013) against the plain definition of what it answers: the goods whose
 // words match every term (a prefix term: a word starting with it; an exact term: the word itself), best
@@ -94,5 +95,149 @@ describe('SuggestionIndex', () => {
     expect(index.search([prefix('shirt')], 10)).toEqual(['c', 'b']);
     expect(index.search([exact('shirt'), prefix('si')], 10)).toEqual(['c']);
     expect(index.search([prefix('s')], 2)).toEqual(['c', 'a']);
+  });
+});
+
+/**
+ * A catalogue source whose reads the test finishes: each read waits until `finish` (moving the clock by
+ * the read's duration first), so the test sees what the index answers while a read is under way.
+ */
+function source(clock: ManualClock) {
+  const pending: { resolve: (entries: SuggestionEntry[]) => void; reject: (error: Error) => void }[] = [];
+  let generation = 0;
+  return {
+    reads: () => generation,
+    load: () =>
+      new Promise<SuggestionEntry[]>((resolve, reject) => {
+        generation += 1;
+        pending.push({ resolve, reject });
+      }),
+    /** finishes the oldest read with goods named after its number, `ms` after it started */
+    async finish(ms = 0, error?: Error) {
+      const read = pending.shift();
+      if (!read) throw new Error('no read is under way');
+      clock.advance(ms);
+      if (error) read.reject(error);
+      else read.resolve([{ goods_id: `read${generation}`, sold_num: 1, listing_id: 'l', tokens: 'shirt' }]);
+      // the build runs in microtasks for a catalogue this small; one turn of the loop lets it finish
+      await new Promise((resolve) => setImmediate(resolve));
+    },
+  };
+}
+
+const TTL_MS = 60_000;
+const MIN_INTERVAL_MS = 10_000;
+const answer = async (live: LiveSuggestionIndex) => (await live.current()).search([prefix('sh')], 10);
+
+describe('LiveSuggestionIndex', () => {
+  it('reads once on first use (concurrent callers share the read), then again in the background when the index is a TTL old', async () => {
+    const clock = new ManualClock();
+    const catalogue = source(clock);
+    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const first = [answer(live), answer(live)];
+    expect(catalogue.reads()).toBe(1);
+    await catalogue.finish();
+    expect(await Promise.all(first)).toEqual([['read1'], ['read1']]);
+    clock.advance(TTL_MS - 1);
+    expect(await answer(live)).toEqual(['read1']);
+    expect(catalogue.reads()).toBe(1);
+    clock.advance(1);
+    // due: the old index answers while the new one is read, and one read is under way however many ask
+    expect(await answer(live)).toEqual(['read1']);
+    expect(await answer(live)).toEqual(['read1']);
+    expect(catalogue.reads()).toBe(2);
+    await catalogue.finish();
+    expect(await answer(live)).toEqual(['read2']);
+  });
+
+  it('reads again after a change in this process, at most once per minimum interval', async () => {
+    const clock = new ManualClock();
+    const catalogue = source(clock);
+    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const first = answer(live);
+    await catalogue.finish();
+    await first;
+    clock.advance(MIN_INTERVAL_MS - 1);
+    live.forget();
+    expect(await answer(live)).toEqual(['read1']);
+    expect(catalogue.reads()).toBe(1);
+    clock.advance(1);
+    expect(await answer(live)).toEqual(['read1']);
+    expect(catalogue.reads()).toBe(2);
+    await catalogue.finish();
+    expect(await answer(live)).toEqual(['read2']);
+    // read after the change: nothing more is due
+    clock.advance(MIN_INTERVAL_MS);
+    await answer(live);
+    expect(catalogue.reads()).toBe(2);
+  });
+
+  it('spaces rebuilds by how long the last build took, so a large catalogue is not rebuilt most of the time', async () => {
+    const clock = new ManualClock();
+    const catalogue = source(clock);
+    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const buildMs = 3_000;
+    const first = answer(live);
+    await catalogue.finish(buildMs);
+    await first;
+    // the age that makes it due: 50 builds (150 s), not the 60 s TTL; both counted from the read's start
+    expect(REBUILD_SPACING.age * buildMs).toBeGreaterThan(TTL_MS);
+    clock.advance(REBUILD_SPACING.age * buildMs - buildMs - 1);
+    await answer(live);
+    expect(catalogue.reads()).toBe(1);
+    clock.advance(1);
+    await answer(live);
+    expect(catalogue.reads()).toBe(2);
+    await catalogue.finish(buildMs);
+    // a change in this process: 10 builds (30 s) from the last read's start, not the 10 s minimum
+    live.forget();
+    clock.advance(REBUILD_SPACING.change * buildMs - buildMs - 1);
+    await answer(live);
+    expect(catalogue.reads()).toBe(2);
+    clock.advance(1);
+    await answer(live);
+    expect(catalogue.reads()).toBe(3);
+    // a fast build brings the waits back to their minimums
+    await catalogue.finish(0);
+    live.forget();
+    clock.advance(MIN_INTERVAL_MS);
+    await answer(live);
+    expect(catalogue.reads()).toBe(4);
+  });
+
+  it('keeps answering from the old index when a background read fails, and tries again later', async () => {
+    const clock = new ManualClock();
+    const catalogue = source(clock);
+    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const first = answer(live);
+    await catalogue.finish();
+    await first;
+    clock.advance(TTL_MS);
+    await answer(live);
+    await catalogue.finish(0, new Error('connection lost'));
+    expect(await answer(live)).toEqual(['read1']);
+    // the failed read started a minimum interval's wait; then it is tried again
+    expect(catalogue.reads()).toBe(2);
+    clock.advance(MIN_INTERVAL_MS);
+    await answer(live);
+    expect(catalogue.reads()).toBe(3);
+    await catalogue.finish();
+    expect(await answer(live)).toEqual(['read3']);
+  });
+
+  it('lets a failed first read fail its callers, and reads again on the next call', async () => {
+    const clock = new ManualClock();
+    const catalogue = source(clock);
+    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const first = answer(live).then(
+      () => 'answered',
+      (error: Error) => error.message,
+    );
+    await catalogue.finish(0, new Error('connection refused'));
+    expect(await first).toBe('connection refused');
+    const second = answer(live);
+    expect(catalogue.reads()).toBe(2);
+    await catalogue.finish();
+    expect(await second).toEqual(['read2']);
   });
 });

@@ -235,6 +235,14 @@ export class GoodsService {
     return trigram ? this.repository.suggest(trigram, SUGGESTED_GOODS) : [];
   }
 
+  /**
+   * Reads the suggestion index ahead of the first keyword (a serving process calls it as it starts): at
+   * 500,000 goods the read and build take seconds, which the first keywords would otherwise wait for.
+   */
+  async prepareSuggestions(): Promise<number> {
+    return (await this.suggestionIndex.current()).size;
+  }
+
   async suggestions(raw: string, viewer: Viewer) {
     const keyword = this.keyword(raw);
     const [shops, goods] = await Promise.all([

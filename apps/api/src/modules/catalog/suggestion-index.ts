@@ -201,16 +201,28 @@ export class SuggestionIndex {
 }
 
 /**
- * The index as the server keeps it: read on first use (the request waits), then read again in the
- * background, the old index answering meanwhile, when this process changed listings or the index is
- * `ttlMs` old (other processes' changes, sales moving goods up), at most once per `minIntervalMs`:
- * under a stream of listing changes the index is rebuilt every few seconds, not after each change.
- * Goods hidden since are left out when their names are read (GoodsRepository.namesOfListed).
+ * How much longer than a build the wait between two rebuilds is at least: for a change elsewhere (the age
+ * of the index) and for this process's own changes. A catalogue whose build takes seconds (about 5 s of
+ * wall time at 500,000 goods on 2 cores) is then rebuilt at most 2 % of the time, 10 % under a stream of
+ * its own listing changes, instead of every 60 or 10 s.
+ */
+export const REBUILD_SPACING = { age: 50, change: 10 } as const;
+
+/**
+ * The index as the server keeps it: read on first use (the request waits; a serving process reads it as
+ * it starts), then read again in the background, the old index answering meanwhile, when this process
+ * changed listings or the index is `ttlMs` old (other processes' changes, sales moving goods up), at most
+ * once per `minIntervalMs`: under a stream of listing changes the index is rebuilt every few seconds, not
+ * after each change. Both waits grow with the last build's duration (REBUILD_SPACING), so a large
+ * catalogue is not rebuilt most of the time. Goods hidden since are left out when their names are read
+ * (GoodsRepository.namesOfListed).
  */
 export class LiveSuggestionIndex {
   private index: SuggestionIndex | undefined;
   private startedAt = Number.NEGATIVE_INFINITY;
   private loadedAt = 0;
+  /** how long the last read and build took, by the clock */
+  private buildMs = 0;
   /** bumped by every change; the index is fresh when it was read after the last one */
   private generation = 0;
   private loadedGeneration = -1;
@@ -226,8 +238,9 @@ export class LiveSuggestionIndex {
   async current(): Promise<SuggestionIndex> {
     if (!this.index) return this.reload();
     const now = this.clock.now().getTime();
-    const due = this.loadedGeneration !== this.generation || now - this.loadedAt >= this.ttlMs;
-    if (due && now - this.startedAt >= this.minIntervalMs) {
+    const stale = now - this.loadedAt >= Math.max(this.ttlMs, REBUILD_SPACING.age * this.buildMs);
+    const due = this.loadedGeneration !== this.generation || stale;
+    if (due && now - this.startedAt >= Math.max(this.minIntervalMs, REBUILD_SPACING.change * this.buildMs)) {
       // a failed refresh keeps the old index; a later request tries again
       this.reload().catch(() => undefined);
     }
@@ -246,6 +259,7 @@ export class LiveSuggestionIndex {
       const index = await SuggestionIndex.build(await this.load());
       this.index = index;
       this.loadedAt = this.startedAt;
+      this.buildMs = Math.max(0, this.clock.now().getTime() - this.startedAt);
       this.loadedGeneration = generation;
       return index;
     })().finally(() => {
