@@ -129,11 +129,25 @@ const TTL_MS = 60_000;
 const MIN_INTERVAL_MS = 10_000;
 const answer = async (live: LiveSuggestionIndex) => (await live.current()).search([prefix('sh')], 10);
 
+/** A live index over a `source` on a clock standing still, nothing read yet. */
+function fresh() {
+  const clock = new ManualClock();
+  const catalogue = source(clock);
+  return { clock, catalogue, live: new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS) };
+}
+
+/** The same after its first read, which took `buildMs` by the clock. */
+async function afterFirstRead(buildMs = 0) {
+  const started = fresh();
+  const first = answer(started.live);
+  await started.catalogue.finish(buildMs);
+  await first;
+  return started;
+}
+
 describe('LiveSuggestionIndex', () => {
   it('reads once on first use (concurrent callers share the read), then again in the background when the index is a TTL old', async () => {
-    const clock = new ManualClock();
-    const catalogue = source(clock);
-    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const { clock, catalogue, live } = fresh();
     const first = [answer(live), answer(live)];
     expect(catalogue.reads()).toBe(1);
     await catalogue.finish();
@@ -151,12 +165,7 @@ describe('LiveSuggestionIndex', () => {
   });
 
   it('reads again after a change in this process, at most once per minimum interval', async () => {
-    const clock = new ManualClock();
-    const catalogue = source(clock);
-    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
-    const first = answer(live);
-    await catalogue.finish();
-    await first;
+    const { clock, catalogue, live } = await afterFirstRead();
     clock.advance(MIN_INTERVAL_MS - 1);
     live.forget();
     expect(await answer(live)).toEqual(['read1']);
@@ -173,13 +182,8 @@ describe('LiveSuggestionIndex', () => {
   });
 
   it('spaces rebuilds by how long the last build took, so a large catalogue is not rebuilt most of the time', async () => {
-    const clock = new ManualClock();
-    const catalogue = source(clock);
-    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
     const buildMs = 3_000;
-    const first = answer(live);
-    await catalogue.finish(buildMs);
-    await first;
+    const { clock, catalogue, live } = await afterFirstRead(buildMs);
     // the age that makes it due: 50 builds (150 s), not the 60 s TTL; both counted from the read's start
     expect(REBUILD_SPACING.age * buildMs).toBeGreaterThan(TTL_MS);
     clock.advance(REBUILD_SPACING.age * buildMs - buildMs - 1);
@@ -206,12 +210,7 @@ describe('LiveSuggestionIndex', () => {
   });
 
   it('keeps answering from the old index when a background read fails, and tries again later', async () => {
-    const clock = new ManualClock();
-    const catalogue = source(clock);
-    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
-    const first = answer(live);
-    await catalogue.finish();
-    await first;
+    const { clock, catalogue, live } = await afterFirstRead();
     clock.advance(TTL_MS);
     await answer(live);
     await catalogue.finish(0, new Error('connection lost'));
@@ -226,9 +225,7 @@ describe('LiveSuggestionIndex', () => {
   });
 
   it('lets a failed first read fail its callers, and reads again on the next call', async () => {
-    const clock = new ManualClock();
-    const catalogue = source(clock);
-    const live = new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const { catalogue, live } = fresh();
     const first = answer(live).then(
       () => 'answered',
       (error: Error) => error.message,
