@@ -38,10 +38,17 @@ export interface Listing {
   buyMin: number;
 }
 
-let cursor = 0;
-/** A visible listing without a running discount (each call a different one), its base SKU stocked with `stock`. */
+/**
+ * The goods `listing` handed out, so that each call is a different product. (It once took the next
+ * listing by an offset, which a listing added meanwhile shifted: `sellerWithListing`'s copy, under a
+ * random id, now and then sorted before the offset, and the next call answered the copied product again.)
+ */
+const handedOut = new Set<string>();
+/**
+ * A visible listing without a running discount (each call a different product; with `shopId`, that
+ * shop's first listing), its base SKU stocked with `stock`.
+ */
 export async function listing(t: TestApp, stock = 1000, options: { shopId?: string; excludeShop?: string } = {}): Promise<Listing> {
-  cursor += 1;
   const rows = await t.database.pool.query<Listing & { sku_price: string }>(
     `select sg.id as "sellerGoodsId", sg.goods_id as "goodsId", sg.shop_id as "shopId", sg.profit_ratio::text as "profitRatio", g.buy_min as "buyMin",
             (select s.id from goods_skus s where s.goods_id = g.id order by s.sort, s.id limit 1) as "skuId",
@@ -49,11 +56,13 @@ export async function listing(t: TestApp, stock = 1000, options: { shopId?: stri
        from seller_goods sg join goods g on g.id = sg.goods_id
       where sg.visible and sg.discount_ratio is null and g.buy_min = 1
         and ($1::text is null or sg.shop_id = $1) and ($2::text is null or sg.shop_id <> $2)
-      order by sg.id offset $3 limit 1`,
-    [options.shopId ?? null, options.excludeShop ?? null, options.shopId ? 0 : cursor],
+        and ($1::text is not null or g.id <> all($3::text[]))
+      order by sg.id limit 1`,
+    [options.shopId ?? null, options.excludeShop ?? null, [...handedOut]],
   );
   const row = rows.rows[0];
   if (!row) throw new Error('no listing');
+  handedOut.add(row.goodsId);
   await t.database.pool.query('update goods_skus set stock = $2 where id = $1', [row.skuId, stock]);
   return { ...row, skuPrice: row.sku_price };
 }
