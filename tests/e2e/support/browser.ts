@@ -2,7 +2,7 @@
 // /usr/bin/chromium; `npm test` provisions one, see scripts/bootstrap.mjs). Nothing is downloaded.
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 import { afterEach } from 'vitest';
 
 export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -70,26 +70,83 @@ export async function newStoreContext(browser: Browser, baseUrl: string, device:
 /** Requests the browser makes on its own that the store does not answer (yet): not the store's fault. */
 const BROWSER_OWN_REQUESTS = new Set(['/favicon.ico']);
 
+/** How many of a page's latest events a failed step prints (see `screenshotFailures`). */
+const RECORDED_EVENTS = 40;
+
+/**
+ * What a page did lately, for the report of a failed step: its navigations, API calls (with their
+ * answers' status and time), failed requests and console messages, and the requests still unanswered.
+ * A step that timed out in CI then says whether it waited for the server, a request that never came
+ * back, or the page itself.
+ */
+interface FlightRecord {
+  events: string[];
+  pending: Map<Request, { at: number; what: string }>;
+}
+const flights = new WeakMap<Page, FlightRecord>();
+
+function record(page: Page, event: string): void {
+  const flight = flights.get(page);
+  if (!flight) return;
+  flight.events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
+  if (flight.events.length > RECORDED_EVENTS) flight.events.shift();
+}
+
+const describeRequest = (request: Request) => `${request.method()} ${request.url().replace(/^https?:\/\/[^/]+/, '')}`;
+
 function watch(page: Page, problems: string[]): void {
-  page.on('pageerror', (error) => problems.push(`page error on ${page.url()}: ${error.message}`));
+  const flight: FlightRecord = { events: [], pending: new Map() };
+  flights.set(page, flight);
+  page.on('pageerror', (error) => {
+    problems.push(`page error on ${page.url()}: ${error.message}`);
+    record(page, `page error: ${error.message}`);
+  });
   page.on('console', (message) => {
     // failed loads are reported below with their address
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error on ${page.url()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning') record(page, `console ${message.type()}: ${message.text().slice(0, 300)}`);
   });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) record(page, `at ${frame.url()}`);
+  });
+  page.on('request', (request) => {
+    if (['fetch', 'xhr', 'document'].includes(request.resourceType())) flight.pending.set(request, { at: Date.now(), what: describeRequest(request) });
+  });
+  page.on('requestfailed', (request) => {
+    const started = flight.pending.get(request);
+    flight.pending.delete(request);
+    if (started) record(page, `${started.what} failed after ${Date.now() - started.at} ms: ${request.failure()?.errorText ?? 'unknown'}`);
+  });
+  page.on('requestfinished', (request) => flight.pending.delete(request));
   page.on('response', (response) => {
     const request = response.request();
     const isApi = ['fetch', 'xhr'].includes(request.resourceType());
     if (response.status() >= 500 || (!isApi && response.status() >= 400 && !BROWSER_OWN_REQUESTS.has(new URL(response.url()).pathname))) {
       problems.push(`${response.status()} for ${request.method()} ${response.url()}`);
     }
+    const started = flight.pending.get(request);
+    if (started) record(page, `${started.what} -> ${response.status()} in ${Date.now() - started.at} ms`);
   });
 }
 
-/** Registers an afterEach hook: a failed step leaves a picture of where it stopped (failed-<step>.png). */
+/** The page's address, its latest events and its unanswered requests (with their age), as lines. */
+export function flightReport(page: Page): string[] {
+  const flight = flights.get(page);
+  const now = Date.now();
+  const pending = flight ? [...flight.pending.values()].map(({ at, what }) => `  unanswered for ${now - at} ms: ${what}`) : [];
+  return [`page at ${page.url()}`, ...(pending.length > 0 ? ['requests still unanswered:', ...pending] : ['no request unanswered']), 'latest events:', ...(flight?.events ?? []).map((event) => `  ${event}`)];
+}
+
+/**
+ * Registers an afterEach hook: a failed step leaves a picture of where it stopped (failed-<step>.png)
+ * and prints what its page did last (`flightReport`), which a CI log keeps when the picture is gone.
+ */
 export function screenshotFailures(currentPage: () => Page | undefined): void {
   afterEach(async ({ task }) => {
     const page = currentPage();
-    if (task.result?.state === 'fail' && page) await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    if (task.result?.state !== 'fail' || !page) return;
+    console.log([`[e2e] "${task.name}" failed;`, ...flightReport(page)].join('\n'));
+    await screenshot(page, `failed-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
   });
 }
 
