@@ -1,3 +1,4 @@
+import type { Locale } from '@caravan/contract/languages';
 import type { Database, Executor } from '@caravan/db/client';
 import type { AttributeDefinition, GoodsImage, LocalizedText } from '@caravan/db/schema/catalog';
 import { sql } from 'drizzle-orm';
@@ -206,14 +207,17 @@ export class GoodsRepository {
     );
   }
 
-  /** The names of these system goods that still have a visible listing (the index may be a moment behind). */
-  async namesOfListed(goodsIds: string[]): Promise<{ goods_id: string; names: LocalizedText }[]> {
+  /**
+   * The names in `locale` (else English) of these system goods that still have a visible listing (the
+   * index may be a moment behind). One language, not the 21 of the names column: a suggestion shows one.
+   */
+  async namesOfListed(goodsIds: string[], locale: Locale): Promise<{ goods_id: string; name: string }[]> {
     if (goodsIds.length === 0) return [];
-    return prepared<{ goods_id: string; names: LocalizedText }>(
+    return prepared<{ goods_id: string; name: string }>(
       this.pool,
-      `select g.id as goods_id, g.names from goods g
+      `select g.id as goods_id, coalesce(g.names ->> $2, g.names ->> 'en') as name from goods g
        where g.id = any($1) and exists (select 1 from seller_goods sg where sg.goods_id = g.id and sg.visible)`,
-      [goodsIds],
+      [goodsIds, locale],
     );
   }
 

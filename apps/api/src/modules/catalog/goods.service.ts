@@ -9,7 +9,6 @@ import type { SettingsService } from '../content/settings.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
 import type { Executor } from '@caravan/db/client';
-import type { LocalizedText } from '@caravan/db/schema/catalog';
 import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause, VisibilityScope } from './goods.repository.ts';
 import { decodeKeyword, queryTerms, searchText, tsQueryOf } from './search-text.ts';
 import { LiveSuggestionIndex } from './suggestion-index.ts';
@@ -95,7 +94,8 @@ export class GoodsService {
   private readonly totals: TtlCache<number>;
   private readonly pages: TtlCache<GoodsRow[]>;
   private readonly details: TtlCache<GoodsDetailRow | undefined>;
-  private readonly suggestionCache: TtlCache<{ goods_id: string; names: LocalizedText }[]>;
+  /** by language and keyword: the names come in the viewer's language */
+  private readonly suggestionCache: TtlCache<{ goods_id: string; name: string }[]>;
   private readonly shopSuggestionCache: TtlCache<SellerVo[]>;
   private readonly suggestionIndex: LiveSuggestionIndex;
   readonly views: CounterBuffer;
@@ -220,7 +220,7 @@ export class GoodsService {
    * suggestion index (the keyword as typed, then with typos corrected), their names from one statement
    * that also leaves out goods hidden since the index was read; trigram similarity is the last resort.
    */
-  private async suggestedGoods(keyword: string): Promise<{ goods_id: string; names: LocalizedText }[]> {
+  private async suggestedGoods(keyword: string, locale: Locale): Promise<{ goods_id: string; name: string }[]> {
     const index = await this.suggestionIndex.current();
     let ids = index.search(queryTerms(keyword), SUGGESTION_CANDIDATES);
     if (ids.length === 0) {
@@ -228,11 +228,12 @@ export class GoodsService {
       if (corrected) ids = index.search(queryTerms(corrected), SUGGESTION_CANDIDATES);
     }
     if (ids.length > 0) {
-      const byId = new Map((await this.repository.namesOfListed(ids)).map((row) => [row.goods_id, row]));
+      const byId = new Map((await this.repository.namesOfListed(ids, locale)).map((row) => [row.goods_id, row]));
       return ids.flatMap((id) => byId.get(id) ?? []).slice(0, SUGGESTED_GOODS);
     }
     const trigram = trigramOf(keyword);
-    return trigram ? this.repository.suggest(trigram, SUGGESTED_GOODS) : [];
+    const rows = trigram ? await this.repository.suggest(trigram, SUGGESTED_GOODS) : [];
+    return rows.map((row) => ({ goods_id: row.goods_id, name: row.names[locale] ?? row.names.en }));
   }
 
   /**
@@ -247,12 +248,9 @@ export class GoodsService {
     const keyword = this.keyword(raw);
     const [shops, goods] = await Promise.all([
       this.shopSuggestionCache.get(keyword.toLowerCase(), () => this.ports.searchShops(searchText([keyword]), SUGGESTED_SHOPS)),
-      this.suggestionCache.get(keyword.toLowerCase(), () => this.suggestedGoods(keyword)),
+      this.suggestionCache.get(`${viewer.locale}:${keyword.toLowerCase()}`, () => this.suggestedGoods(keyword, viewer.locale)),
     ]);
-    return {
-      sellerList: shops,
-      goodsList: goods.map((row) => ({ goodsId: row.goods_id, name: row.names[viewer.locale] ?? row.names.en })),
-    };
+    return { sellerList: shops, goodsList: goods.map((row) => ({ goodsId: row.goods_id, name: row.name })) };
   }
 
   /** sellerGoods!recommend_new: type 0 daily new, 1 recommended, 2 hot sales. */
