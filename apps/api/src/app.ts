@@ -587,7 +587,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
       grantSellerIn: (tx, userId, actor) => accounts.promoteToSellerIn(tx, userId, { type: 'operator', id: actor.id, reason: actor.reason }),
       sellerGranted: (userId) => sessions.forgetUser(userId),
       shopChanged: (shopId) => {
-        shops.invalidate(shopId);
+        shops.changed(shopId);
         goods.forgetCached();
       },
     },

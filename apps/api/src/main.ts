@@ -110,6 +110,8 @@ async function serve(): Promise<void> {
     .prepareSuggestions()
     .then((goods) => app.log.info({ goods, ms: Date.now() - suggestionsStartedAt }, 'suggestion index read'))
     .catch((error: unknown) => app.log.warn({ err: error }, 'suggestion index not read at start-up: the first keyword reads it'));
+  // and the open shops' names, which tell the keywords no shop matches (a failed read: the keywords ask PostgreSQL)
+  void services.shops.names.prepare().then((shops) => app.log.info({ shops }, 'shop name filter read'));
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
   startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) =>

@@ -7,11 +7,14 @@ import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { planOf, seqScansOf, sortedPages } from '../support/plans.ts';
 import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
+import { walletUser } from '../support/wallet.ts';
 
 const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
 await seedSmallCatalogue(t, { products: 300, shops: 12 });
 const q = (text: string, values: unknown[] = []) => t.database.pool.query(text, values).then((result) => result.rows);
 await q('analyze seller_goods, goods, shops, shop_follows');
+// main.ts reads the open shops' names as a serving process starts (the keywords no shop matches ask nothing of shops)
+await t.services.shops.names.prepare();
 
 interface Suggestions {
   sellerList: { id: string; name: string; sellerGoodsNum: number; focusNum: number }[];
@@ -65,6 +68,23 @@ describe('sellerGoods!search-keyword', () => {
       const statements = await statementsOf('sellerGoods!search-keyword', { keyword });
       expect(statements.length, keyword).toBeLessThanOrEqual(2);
     }
+  });
+
+  it("asks for shops only when an open shop's name may match the keyword: one statement for the others", async () => {
+    const shopsAsked = (statements: RecordedStatement[]) => statements.filter((statement) => statement.text.includes('open_shops_named')).length;
+    for (const keyword of ['zzqxwv', 'blu']) {
+      const statements = await statementsOf('sellerGoods!search-keyword', { keyword });
+      expect(shopsAsked(statements), keyword).toBe(0);
+    }
+    expect((await suggest('blu')).data?.sellerList).toEqual([]);
+    const word = both.word as string;
+    // (the name's word without its first letter: a keyword no other test asks, the answers being micro-cached)
+    const matching = await statementsOf('sellerGoods!search-keyword', { keyword: word.slice(1) });
+    expect(shopsAsked(matching)).toBe(1);
+    // a shop opened in this process is found by its name at once (the filter stands aside until it has read it)
+    const seller = await walletUser(t);
+    await t.services.shops.openShop({ sellerId: seller.id, name: 'Quokka Wholesale' });
+    expect((await suggest('quokk')).data?.sellerList.map((shop) => shop.name)).toEqual(['Quokka Wholesale']);
   });
 
   it('reads shops and goods through indexes', async () => {

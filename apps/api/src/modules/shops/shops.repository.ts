@@ -4,6 +4,7 @@ import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { cappedCount } from '../../platform/capped-count.ts';
 import { containing, escapeLike, prepared } from '../../platform/sql.ts';
+import type { OpenShopNames } from './shop-name-filter.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type ShopStatus = 'pending' | 'open' | 'suspended' | 'closed';
@@ -115,6 +116,21 @@ export class ShopsRepository {
       [keyword, `%${escapeLike(keyword)}%`, limit],
     );
     return rows.map((row) => ({ shop: toShopRow(row), figures: figuresOfRow(row) }));
+  }
+
+  /** The names of the open shops and the similarity threshold their search uses (the name filter's read). */
+  async openShopNames(): Promise<OpenShopNames> {
+    const [names, threshold] = await Promise.all([
+      prepared<{ name: string }>(this.pool, `select name from shops where status = 'open'`, []),
+      // (pg_trgm defines its settings once loaded in the session: show_limit() loads it first)
+      prepared<{ threshold: number | null }>(
+        this.pool,
+        `with loaded as materialized (select show_limit()) select current_setting('pg_trgm.word_similarity_threshold', true)::float8 as threshold from loaded`,
+        [],
+      ),
+    ]);
+    // without a threshold every keyword is asked of PostgreSQL (a threshold of 0 lets every name through)
+    return { names: names.map((row) => row.name), threshold: threshold[0]?.threshold ?? 0 };
   }
 
   /** The console's list: by state, by id or words of the name (shops_name_trgm_idx), newest first; the count capped. */

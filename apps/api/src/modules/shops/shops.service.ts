@@ -6,6 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { CounterBuffer } from '../../platform/counter-buffer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
+import { LiveShopNameFilter } from './shop-name-filter.ts';
 import { NO_FIGURES, toSellerVo, type ShopFigures } from './shops.mapper.ts';
 import type { ShopFiguresRow, ShopListFilter, ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
 
@@ -33,10 +34,15 @@ export type ShopDecision = keyof typeof SHOP_DECISIONS;
 /** Shop cards may be this stale: counters on cards are not worth a query per request. */
 export const SHOP_CARD_TTL_MS = 10_000;
 export const SHOP_VIEW_FLUSH_MS = 5_000;
+/** Shops opened or renamed by another process are found by name within this (LiveShopNameFilter). */
+export const SHOP_NAMES_TTL_MS = 60_000;
+const SHOP_NAMES_MIN_INTERVAL_MS = 10_000;
 
 export class ShopsService {
   private readonly figures: TtlCache<ShopFigures>;
   private readonly rows: TtlCache<ShopRow | undefined>;
+  /** which keywords no open shop's name can match, so that searchByName need not ask */
+  readonly names: LiveShopNameFilter;
   readonly views: CounterBuffer;
 
   constructor(
@@ -48,6 +54,7 @@ export class ShopsService {
   ) {
     this.figures = new TtlCache(clock, SHOP_CARD_TTL_MS);
     this.rows = new TtlCache(clock, SHOP_CARD_TTL_MS);
+    this.names = new LiveShopNameFilter(() => repository.openShopNames(), clock, SHOP_NAMES_TTL_MS, SHOP_NAMES_MIN_INTERVAL_MS);
     this.views = new CounterBuffer((counts) => repository.addViews(counts));
   }
 
@@ -75,6 +82,12 @@ export class ShopsService {
   invalidate(shopId: string): void {
     this.figures.delete(shopId);
     this.rows.delete(shopId);
+  }
+
+  /** A shop opened, closed or changed its details in this process: its cards and the name filter. */
+  changed(shopId: string): void {
+    this.invalidate(shopId);
+    this.names.forget();
   }
 
   /** Seller cards (legacy SellerVo) in the order of the ids; `isFocus` when a viewer is given. */
@@ -146,6 +159,8 @@ export class ShopsService {
 
   /** Open shops by name, with their figures read in the same statement. */
   async searchByName(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]> {
+    // most keywords typed match no shop: the name filter says so without a statement
+    if (!this.names.mayMatch(keyword)) return [];
     const found = await this.repository.searchByName(keyword, limit);
     for (const { figures } of found) this.remember(figures);
     return this.cards(found.map(({ shop }) => shop), viewerId);
@@ -180,7 +195,7 @@ export class ShopsService {
     });
     // a reopened shop's listings come back with it
     await this.port.refreshShopListings(executor, input.sellerId);
-    this.invalidate(input.sellerId);
+    this.changed(input.sellerId);
   }
 
   /** The shop whatever its status (its own seller's panel). */
@@ -191,7 +206,7 @@ export class ShopsService {
   /** The details a seller edits in the panel. */
   async updateDetails(shopId: string, changes: Partial<Pick<ShopRow, 'name' | 'avatarUrl' | 'bannerUrl' | 'remark' | 'phone' | 'address'>>): Promise<void> {
     await this.repository.update(this.db, shopId, { ...changes, updatedAt: this.clock.now() });
-    this.invalidate(shopId);
+    this.changed(shopId);
   }
 
   /** Another shop (not closed) already has this name, compared case-insensitively. */
@@ -223,7 +238,7 @@ export class ShopsService {
       });
       return { ...shop, status, updatedAt };
     });
-    this.invalidate(shopId);
+    this.changed(shopId);
     return updated;
   }
 
