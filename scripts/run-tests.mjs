@@ -1,9 +1,10 @@
 // Runs the whole suite with vitest and ends with one plain summary line from the JSON reports:
 // "N passed, N failed" (", N skipped" when any). CI reads that line, not vitest's own summary.
 //
-// Two passes: every test file in parallel, then the `*.alone.test.ts` files one at a time (they bound how
-// the machine itself behaves, e.g. how fast a killed server answers again: vitest.config.ts). Arguments
-// (file filters, vitest options) go to both passes; a pass that finds none of its files passes.
+// Three passes (vitest.config.ts): the test files two or more at a time, then the browser files
+// (tests/e2e) one at a time, then the `*.alone.test.ts` files one at a time (they bound how the machine
+// itself behaves, e.g. how fast a killed server answers again). Arguments (file filters, vitest options)
+// go to every pass; a pass that finds none of its files passes.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -31,8 +32,9 @@ function pass(name, env) {
 }
 
 const parallel = pass('', { CARAVAN_TEST_PASS: 'parallel' });
+const browser = pass('browser', { CARAVAN_TEST_PASS: 'browser' });
 const alone = pass('alone', { CARAVAN_TEST_PASS: 'alone' });
-const summary = combine([parallel, alone]);
+const summary = combine([parallel, browser, alone]);
 for (const line of sweepLines(sweeps)) process.stdout.write(`${line}\n`);
 process.stdout.write(`${summary.line}\n`);
 process.exit(summary.failed === 0 ? 0 : 1);

@@ -74,8 +74,9 @@ export default async function setup(project: TestProject) {
     } finally {
       const secrets = readRecordedSecrets(logDir);
       const scan = scanLogs(logDir, secrets);
-      // one record per pass of npm test (scripts/run-tests.mjs): the parallel files, then the ones run alone
-      recordSweep(process.env.CARAVAN_TEST_PASS === 'alone' ? 'log-scan-alone' : 'log-scan', { files: scan.files, lines: scan.lines, secrets: scan.secrets, hits: scan.hits.length });
+      // one record per pass of npm test (scripts/run-tests.mjs): the parallel files, the browser files, the ones run alone
+      const pass = process.env.CARAVAN_TEST_PASS;
+      recordSweep(pass === 'alone' || pass === 'browser' ? `log-scan-${pass}` : 'log-scan', { files: scan.files, lines: scan.lines, secrets: scan.secrets, hits: scan.hits.length });
       if (scan.hits.length > 0) {
         throw new Error(`secrets found in the logs (${scan.hits.length}); the logs are kept in ${logDir}\n${describeHits(scan.hits.slice(0, 50))}`);
       }
