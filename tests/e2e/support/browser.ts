@@ -85,9 +85,7 @@ interface FlightRecord {
 }
 const flights = new WeakMap<Page, FlightRecord>();
 
-function record(page: Page, event: string): void {
-  const flight = flights.get(page);
-  if (!flight) return;
+function record(flight: FlightRecord, event: string): void {
   flight.events.push(`${new Date().toISOString().slice(11, 23)} ${event}`);
   if (flight.events.length > RECORDED_EVENTS) flight.events.shift();
 }
@@ -99,15 +97,15 @@ function watch(page: Page, problems: string[]): void {
   flights.set(page, flight);
   page.on('pageerror', (error) => {
     problems.push(`page error on ${page.url()}: ${error.message}`);
-    record(page, `page error: ${error.message}`);
+    record(flight, `page error: ${error.message}`);
   });
   page.on('console', (message) => {
     // failed loads are reported below with their address
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error on ${page.url()}: ${message.text()}`);
-    if (message.type() === 'error' || message.type() === 'warning') record(page, `console ${message.type()}: ${message.text().slice(0, 300)}`);
+    if (message.type() === 'error' || message.type() === 'warning') record(flight, `console ${message.type()}: ${message.text().slice(0, 300)}`);
   });
   page.on('framenavigated', (frame) => {
-    if (frame === page.mainFrame()) record(page, `at ${frame.url()}`);
+    if (frame === page.mainFrame()) record(flight, `at ${frame.url()}`);
   });
   page.on('request', (request) => {
     if (['fetch', 'xhr', 'document'].includes(request.resourceType())) flight.pending.set(request, { at: Date.now(), what: describeRequest(request) });
@@ -115,7 +113,7 @@ function watch(page: Page, problems: string[]): void {
   page.on('requestfailed', (request) => {
     const started = flight.pending.get(request);
     flight.pending.delete(request);
-    if (started) record(page, `${started.what} failed after ${Date.now() - started.at} ms: ${request.failure()?.errorText ?? 'unknown'}`);
+    if (started) record(flight, `${started.what} failed after ${Date.now() - started.at} ms: ${request.failure()?.errorText ?? 'unknown'}`);
   });
   page.on('requestfinished', (request) => flight.pending.delete(request));
   page.on('response', (response) => {
@@ -125,7 +123,7 @@ function watch(page: Page, problems: string[]): void {
       problems.push(`${response.status()} for ${request.method()} ${response.url()}`);
     }
     const started = flight.pending.get(request);
-    if (started) record(page, `${started.what} -> ${response.status()} in ${Date.now() - started.at} ms`);
+    if (started) record(flight, `${started.what} -> ${response.status()} in ${Date.now() - started.at} ms`);
   });
 }
 

@@ -3,6 +3,7 @@ import { searchText } from '../../src/modules/catalog/search-text.ts';
 import { LiveShopNameFilter, SHOP_NAMES_SETTLE_MS, ShopNameFilter, type OpenShopNames } from '../../src/modules/shops/shop-name-filter.ts';
 import { ShopsRepository } from '../../src/modules/shops/shops.repository.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { mulberry32 } from '../../src/seed/rng.ts';
 import { newId } from '../../src/platform/ids.ts';
 import { useTestApp } from '../support/test-app.ts';
 
@@ -25,17 +26,9 @@ for (const name of [...NAMES, CLOSED]) {
   await t.database.pool.query(`insert into shops (id, name, status, created_at, updated_at) values ($1, $2, $3, now(), now())`, [newId(), name, name === CLOSED ? 'closed' : 'open']);
 }
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    return state / 2 ** 32;
-  };
-}
-
 /** Keywords as people type them: from the names' words, altered, and random. */
 function keywords(): string[] {
-  const next = random(20261206);
+  const next = mulberry32(20261206);
   const letters = 'abcdefghijklmnopqrstuvwxyz0123456789';
   const out = new Set<string>();
   const words = NAMES.flatMap((name) => searchText([name]).split(/\s+/)).filter((word) => word.length > 0);
@@ -181,12 +174,12 @@ describe('LiveShopNameFilter', () => {
       MIN_INTERVAL_MS,
     );
     expect(live.mayMatch('qqq')).toBe(true);
-    await live.settledRead();
+    await live.prepare();
     expect(live.mayMatch('qqq')).toBe(true);
     expect(reads).toBe(1);
     clock.advance(MIN_INTERVAL_MS);
     live.mayMatch('qqq');
-    await live.settledRead();
+    await live.prepare();
     expect(live.mayMatch('qqq')).toBe(false);
     expect(reads).toBe(2);
   });

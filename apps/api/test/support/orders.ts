@@ -97,6 +97,20 @@ export async function orderRow(t: TestApp, id: string) {
   return rows.rows[0];
 }
 
+/**
+ * A visible copy of a listing (the same good) in `shopId`, at `profitRatio` (the original's without it),
+ * under `id` (a new random one without it); answers the copy's id.
+ */
+export async function copyListing(t: TestApp, sellerGoodsId: string, options: { shopId: string; profitRatio?: string; id?: string }): Promise<string> {
+  const id = options.id ?? newId();
+  await t.database.pool.query(
+    `insert into seller_goods (id, shop_id, goods_id, category_id, top_category_id, profit_ratio, selling_price, is_shelf, visible, search_text, search_tokens, created_at, updated_at)
+     select $1, $2, goods_id, category_id, top_category_id, coalesce($3::numeric, profit_ratio), selling_price, true, true, search_text, search_tokens, created_at, updated_at from seller_goods where id = $4`,
+    [id, options.shopId, options.profitRatio ?? null, sellerGoodsId],
+  );
+  return id;
+}
+
 export interface Seller extends WalletUser {
   listing: Listing;
 }
@@ -107,12 +121,7 @@ export async function sellerWithListing(t: TestApp, options: { profitRatio?: str
   await t.services.accounts.promoteToSeller(user.id);
   await t.services.shops.openShop({ sellerId: user.id, name: `Shop of ${user.username}` });
   const template = await listing(t, options.stock ?? 100);
-  const id = newId();
-  await t.database.pool.query(
-    `insert into seller_goods (id, shop_id, goods_id, category_id, top_category_id, profit_ratio, selling_price, is_shelf, visible, search_text, search_tokens, created_at, updated_at)
-     select $1, $2, goods_id, category_id, top_category_id, $3::numeric, selling_price, true, true, search_text, search_tokens, created_at, updated_at from seller_goods where id = $4`,
-    [id, user.id, options.profitRatio ?? '0.2', template.sellerGoodsId],
-  );
+  const id = await copyListing(t, template.sellerGoodsId, { shopId: user.id, profitRatio: options.profitRatio ?? '0.2' });
   // a fresh login: promotion to seller ends the old sessions' role
   const login = await t.call<{ token: string }>('user!newlogin', { username: user.username, password: user.password }, { remoteAddress: nextAddress() });
   return { ...user, token: login.data?.token ?? user.token, listing: { ...template, sellerGoodsId: id, shopId: user.id, profitRatio: options.profitRatio ?? '0.2' } };

@@ -118,7 +118,10 @@ export class LiveShopNameFilter {
     return !trusted || !this.filter || this.filter.mayMatch(keyword);
   }
 
-  /** Reads the filter now if it has not been (a serving process calls it as it starts); answers the shops read. */
+  /**
+   * Reads the filter now if it has not been and no read is running, then waits for the read (a serving
+   * process calls it as it starts); answers the shops read.
+   */
   async prepare(): Promise<number> {
     if (!this.filter && !this.loading) this.read(this.clock.now().getTime());
     await this.loading;
@@ -128,11 +131,6 @@ export class LiveShopNameFilter {
   /** A shop opened, closed or was renamed in this process. */
   forget(): void {
     this.changedAt = this.clock.now().getTime();
-  }
-
-  /** The read in progress, if any (tests wait for it). */
-  settledRead(): Promise<void> {
-    return this.loading ?? Promise.resolve();
   }
 
   private read(startedAt: number): void {
