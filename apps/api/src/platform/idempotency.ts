@@ -3,6 +3,7 @@ import type { Database, Transaction } from '@caravan/db/client';
 import { idempotencyRecords } from '@caravan/db/schema/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
+import { builtOnce } from './sql.ts';
 import { AppError, isAppError } from './errors.ts';
 import type { MessageParams } from './i18n.ts';
 
@@ -87,13 +88,14 @@ export class IdempotencyStore {
     try {
       return await this.db.transaction(async (tx) => {
         const known: StoredOutcome | undefined = request.outcome === undefined ? undefined : { ok: true, data: canonical(request.outcome) };
-        const claimed = await tx
-          .insert(idempotencyRecords)
-          .values({ key: request.key, userId: request.userId, requestHash: hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, createdAt: this.clock.now() })
-          .onConflictDoNothing()
-          .returning({ key: idempotencyRecords.key })
-          .prepare('idempotency_claim')
-          .execute();
+        const claimed = await builtOnce(tx, 'idempotency_claim', (on, name) =>
+          on
+            .insert(idempotencyRecords)
+            .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), outcome: sql.placeholder('outcome'), createdAt: sql.placeholder('now') })
+            .onConflictDoNothing()
+            .returning({ key: idempotencyRecords.key })
+            .prepare(name),
+        ).execute({ key: request.key, userId: request.userId, hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, now: this.clock.now() });
         if (claimed.length === 0) throw new ReplayInstead();
         let settled = known;
         const settle = async (value: T) => {
@@ -130,7 +132,13 @@ export class IdempotencyStore {
   }
 
   private async writeOutcome(tx: Transaction, key: string, outcome: StoredOutcome): Promise<void> {
-    await tx.update(idempotencyRecords).set({ outcome }).where(eq(idempotencyRecords.key, key)).prepare('idempotency_outcome').execute();
+    await builtOnce(tx, 'idempotency_outcome', (on, name) =>
+      on
+        .update(idempotencyRecords)
+        .set({ outcome: sql.placeholder('outcome') as unknown as StoredOutcome })
+        .where(eq(idempotencyRecords.key, sql.placeholder('key')))
+        .prepare(name),
+    ).execute({ key, outcome });
   }
 
   /** Records older than this are no longer needed for replays. */

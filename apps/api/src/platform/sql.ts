@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Executor } from '@caravan/db/client';
-import type { SQL } from 'drizzle-orm';
+import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 
@@ -54,6 +54,101 @@ export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) =
     }
     return statement;
   };
+}
+
+/** A statement as drizzle's node-postgres driver prepares it: built text and parameters, run on `client`. */
+interface DriverStatement {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+  client: unknown;
+  params: unknown[];
+}
+
+/** Statements built once, by shape (builtOnce). */
+const builtStatements = new Map<string, DriverStatement>();
+
+/**
+ * A drizzle statement built once per `shape` and from then on only bound and run, on whichever
+ * executor (the pool or a transaction's connection) the call has. Building a statement with drizzle's
+ * builders cost about as much of the API's CPU as everything else it does for the checkout (issue 17's
+ * profile: 13 % of the API's busy time in the builders, the money paths' writes the most), and the
+ * text of a statement depends only on its shape (the columns a row sets, how many rows or ids).
+ *
+ * `build` must give every value as a placeholder (`sql.placeholder`, `placeholderRow`): a value built
+ * into the statement would be reused by every later call, so a built value throws (drizzle's `.limit(1)`
+ * is one: a lookup by a unique key needs none). `shape` must name
+ * everything the text depends on; it also names the statement (PostgreSQL parses and plans it once per
+ * connection). Run it with `.execute(values)`.
+ */
+export function builtOnce<S extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(executor: Executor, shape: string, build: (executor: Executor, name: string) => S): S {
+  let template = builtStatements.get(shape);
+  if (template === undefined) {
+    const candidate = build(executor, statementName(shape)) as unknown as DriverStatement;
+    const value = candidate.params.findIndex((param) => !is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)));
+    if (value >= 0) throw new Error(`statement ${shape} was built with a value (parameter ${value + 1}): every value must be a placeholder`);
+    builtStatements.set(shape, candidate);
+    template = candidate;
+  }
+  const client = (executor._.session as unknown as { client: unknown }).client;
+  return (template.client === client ? template : Object.create(template, { client: { value: client } })) as S;
+}
+
+/**
+ * A statement written with drizzle's sql`` (data-modifying WITH queries), built once per `shape` as
+ * builtOnce builds a builder's statement. Run it with `.execute(values)`; it answers pg's result.
+ */
+export function builtSqlOnce(executor: Executor, shape: string, build: (executor: Executor) => SQL): { execute(values?: Record<string, unknown>): Promise<QueryResult> } {
+  return builtOnce(executor, shape, (on, name) => on._.session.prepareQuery(dialect.sqlToQuery(build(on)), undefined, name, false) as unknown as { execute(values?: Record<string, unknown>): Promise<QueryResult> });
+}
+
+/**
+ * The shape of a row for a builtOnce statement: the keys it sets, those set to null marked (a null is
+ * written into the text, placeholderRow). Undefined values are not set (the column's default).
+ */
+export function rowShape(row: object): string {
+  let shape = '';
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    shape += value === null ? `${key}=null,` : `${key},`;
+  }
+  return shape;
+}
+
+/**
+ * The row with each value a placeholder named `prefix` + key (fillRow gives their values), for a
+ * builtOnce statement. A null is written as SQL's null (drizzle's column encoders do not take null
+ * through a placeholder); undefined values are left out. Typed as the row: drizzle takes a placeholder
+ * wherever a row takes a value and encodes what fills it as the column's value, though its update types
+ * do not say so.
+ */
+export function placeholderRow<T extends object>(prefix: string, row: T): T {
+  const placeholders: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (value === undefined) continue;
+    if (is(value, SQL)) throw new Error(`${prefix}${key}: an SQL value belongs in the statement's build, not in a row of placeholders`);
+    placeholders[key] = value === null ? sql`null` : sql.placeholder(`${prefix}${key}`);
+  }
+  return placeholders as T;
+}
+
+/** Adds the values of a row's placeholders (placeholderRow with the same prefix) to `values`. */
+export function fillRow(prefix: string, row: object, values: Record<string, unknown>): Record<string, unknown> {
+  for (const [key, value] of Object.entries(row)) {
+    if (value !== undefined && value !== null) values[`${prefix}${key}`] = value;
+  }
+  return values;
+}
+
+/** `count` placeholders named `prefix` + index (a list of ids in a builtOnce statement; fillList gives their values). */
+export function listPlaceholders(prefix: string, count: number): Placeholder[] {
+  return Array.from({ length: count }, (_, index) => sql.placeholder(`${prefix}${index}`));
+}
+
+/** Adds the values of a list's placeholders (listPlaceholders with the same prefix) to `values`. */
+export function fillList(prefix: string, list: readonly unknown[], values: Record<string, unknown>): Record<string, unknown> {
+  list.forEach((value, index) => {
+    values[`${prefix}${index}`] = value;
+  });
+  return values;
 }
 
 /** Builds `$n` placeholders while collecting values, for queries assembled from optional parts. */

@@ -1,7 +1,7 @@
 import type { Database, Executor } from '@caravan/db/client';
 import { credentialLockouts, sessions, users, verificationCodes } from '@caravan/db/schema/accounts';
 import { and, asc, desc, eq, gt, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { escapeLike } from '../../platform/sql.ts';
+import { builtOnce, escapeLike } from '../../platform/sql.ts';
 import type { LockoutState } from './lockout.ts';
 
 // The only code touching the accounts tables.
@@ -46,7 +46,7 @@ export class AccountsRepository {
   }
 
   async findUserById(executor: Executor, id: string): Promise<UserRow | undefined> {
-    const rows = await executor.select().from(users).where(eq(users.id, id)).limit(1).prepare('users_by_id').execute();
+    const rows = await builtOnce(executor, 'users_by_id', (on, name) => on.select().from(users).where(eq(users.id, sql.placeholder('id'))).prepare(name)).execute({ id });
     return rows[0];
   }
 
@@ -107,13 +107,14 @@ export class AccountsRepository {
   /** Locks the counter row (creating it) so concurrent attempts on one account are serialised. */
   async lockoutForUpdate(executor: Executor, userId: string, credential: Credential, now: Date): Promise<LockoutState> {
     // one statement: an upsert that changes nothing still locks the existing row and returns it
-    const rows = await executor
-      .insert(credentialLockouts)
-      .values({ userId, credential, updatedAt: now })
-      .onConflictDoUpdate({ target: [credentialLockouts.userId, credentialLockouts.credential], set: { stage: sql`${credentialLockouts.stage}` } })
-      .returning()
-      .prepare('lockouts_claim')
-      .execute();
+    const rows = await builtOnce(executor, 'lockouts_claim', (on, name) =>
+      on
+        .insert(credentialLockouts)
+        .values({ userId: sql.placeholder('userId'), credential: sql.placeholder('credential'), updatedAt: sql.placeholder('now') })
+        .onConflictDoUpdate({ target: [credentialLockouts.userId, credentialLockouts.credential], set: { stage: sql`${credentialLockouts.stage}` } })
+        .returning()
+        .prepare(name),
+    ).execute({ userId, credential, now });
     const row = rows[0];
     return { consecutiveFailures: row?.consecutiveFailures ?? 0, stage: row?.stage ?? 0, lockedUntil: row?.lockedUntil ?? null };
   }

@@ -1,6 +1,7 @@
 import type { Executor } from '@caravan/db/client';
 import { addresses } from '@caravan/db/schema/addresses';
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { builtOnce } from '../../platform/sql.ts';
 
 export type AddressRow = typeof addresses.$inferSelect;
 export type NewAddressRow = typeof addresses.$inferInsert;
@@ -27,7 +28,13 @@ export class AddressesRepository {
 
   /** The address when it belongs to the user; another user's id reads as missing. */
   async findOwned(executor: Executor, userId: string, id: string): Promise<AddressRow | undefined> {
-    const rows = await executor.select().from(addresses).where(and(eq(addresses.id, id), eq(addresses.userId, userId))).limit(1).prepare('addresses_owned').execute();
+    const rows = await builtOnce(executor, 'addresses_owned', (on, name) =>
+      on
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, sql.placeholder('id')), eq(addresses.userId, sql.placeholder('userId'))))
+        .prepare(name),
+    ).execute({ id, userId });
     return rows[0];
   }
 

@@ -4,9 +4,9 @@ import { goods, goodsSkus, sellerGoods } from '@caravan/db/schema/catalog';
 import { orderItems, orderLogs, orders, orderSubmissions } from '@caravan/db/schema/orders';
 import { shops } from '@caravan/db/schema/shops';
 import { cappedCount, LIST_COUNT_CAP } from '../../platform/capped-count.ts';
-import { executeNamed, oncePerDatabase } from '../../platform/sql.ts';
+import { builtOnce, builtSqlOnce, executeNamed, fillList, fillRow, listPlaceholders, oncePerDatabase, placeholderRow, rowShape } from '../../platform/sql.ts';
 import { users } from '@caravan/db/schema/accounts';
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { REFUND_BUSY, UNFINISHED_ORDER_STATES, type OrderState } from './order-state.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -160,6 +160,48 @@ const buyerCounts = {
   refunds: oncePerDatabase((db) => db.select({ n: count() }).from(orders).where(buyerFilter(true)).prepare('orders_count_for_buyer_refunds')),
 };
 
+/** The listings of a checkout with their goods, shops and SKUs (listingsForOrder), by ids or their placeholders. */
+function listingsQuery(executor: Executor, ids: (string | Placeholder)[]) {
+  return executor
+    .select({
+      listing: sellerGoods,
+      goods: {
+        names: goods.names,
+        images: goods.images,
+        buyMin: goods.buyMin,
+        freightDispatch: goods.freightDispatch,
+        freightLongDistance: goods.freightLongDistance,
+        freightDelivery: goods.freightDelivery,
+        attributes: goods.attributes,
+        enabled: goods.enabled,
+      },
+      shopName: shops.name,
+      shopStatus: shops.status,
+      // prices travel as text: a JSON number would lose digits
+      skus: sql<{ id: string; valueIds: string[]; price: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'valueIds', s.value_ids, 'price', s.price::text) order by s.sort, s.id), '[]'::json) from ${goodsSkus} s where s.goods_id = ${goods.id})`,
+    })
+    .from(sellerGoods)
+    .innerJoin(goods, eq(goods.id, sellerGoods.goodsId))
+    .innerJoin(shops, eq(shops.id, sellerGoods.shopId))
+    .where(inArray(sellerGoods.id, ids));
+}
+
+/** The statement adding what these orders bought to their listings' sold counts (part of changeOrder's). */
+function soldCounts(executor: Executor, orderIds: (string | Placeholder)[]): SQL {
+  const bought = executor
+    .select({ sellerGoodsId: orderItems.sellerGoodsId, quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity') })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .groupBy(orderItems.sellerGoodsId)
+    .as('bought');
+  return executor
+    .update(sellerGoods)
+    .set({ soldNum: sql`${sellerGoods.soldNum} + ${bought.quantity}` })
+    .from(bought)
+    .where(eq(sellerGoods.id, bought.sellerGoodsId))
+    .getSQL();
+}
+
 /** Checkouts of up to this many listings read them with a named statement per count (listingsForOrder). */
 const MAX_NAMED_LISTINGS = 20;
 
@@ -174,41 +216,24 @@ export class OrdersRepository {
    */
   async listingsForOrder(executor: Executor, ids: string[]): Promise<ListingForOrder[]> {
     if (ids.length === 0) return [];
-    const query = executor
-      .select({
-        listing: sellerGoods,
-        goods: {
-          names: goods.names,
-          images: goods.images,
-          buyMin: goods.buyMin,
-          freightDispatch: goods.freightDispatch,
-          freightLongDistance: goods.freightLongDistance,
-          freightDelivery: goods.freightDelivery,
-          attributes: goods.attributes,
-          enabled: goods.enabled,
-        },
-        shopName: shops.name,
-        shopStatus: shops.status,
-        // prices travel as text: a JSON number would lose digits
-        skus: sql<{ id: string; valueIds: string[]; price: string }[]>`(select coalesce(json_agg(json_build_object('id', s.id, 'valueIds', s.value_ids, 'price', s.price::text) order by s.sort, s.id), '[]'::json) from ${goodsSkus} s where s.goods_id = ${goods.id})`,
-      })
-      .from(sellerGoods)
-      .innerJoin(goods, eq(goods.id, sellerGoods.goodsId))
-      .innerJoin(shops, eq(shops.id, sellerGoods.shopId))
-      .where(inArray(sellerGoods.id, ids));
-    const rows = ids.length <= MAX_NAMED_LISTINGS ? await query.prepare(`orders_listings_${ids.length}`).execute() : await query;
+    const rows =
+      ids.length <= MAX_NAMED_LISTINGS
+        ? await builtOnce(executor, `orders_listings:${ids.length}`, (on, name) => listingsQuery(on, listPlaceholders('id', ids.length)).prepare(name)).execute(fillList('id', ids, {}))
+        : await listingsQuery(executor, ids);
     return rows.map((row) => ({ ...row, skus: row.skus.map((sku) => ({ id: sku.id, valueIds: sku.valueIds, price: money.fromDb(sku.price) })) }));
   }
 
   /** Takes `quantity` from the SKU's stock if it has that many; false when it does not. */
   async reserveStock(executor: Executor, skuId: string, quantity: number): Promise<boolean> {
-    const rows = await executor
-      .update(goodsSkus)
-      .set({ stock: sql`${goodsSkus.stock} - ${quantity}` })
-      .where(and(eq(goodsSkus.id, skuId), sql`${goodsSkus.stock} >= ${quantity}`))
-      .returning({ id: goodsSkus.id })
-      .prepare('skus_reserve')
-      .execute();
+    const rows = await builtOnce(executor, 'skus_reserve', (on, name) => {
+      const taken = sql.placeholder('quantity');
+      return on
+        .update(goodsSkus)
+        .set({ stock: sql`${goodsSkus.stock} - ${taken}` })
+        .where(and(eq(goodsSkus.id, sql.placeholder('skuId')), sql`${goodsSkus.stock} >= ${taken}`))
+        .returning({ id: goodsSkus.id })
+        .prepare(name);
+    }).execute({ skuId, quantity });
     return rows.length === 1;
   }
 
@@ -222,24 +247,6 @@ export class OrdersRepository {
     await executor.update(goodsSkus).set({ stock: sql`${goodsSkus.stock} + ${quantity}` }).where(eq(goodsSkus.id, skuId));
   }
 
-  /**
-   * The statement adding what these orders bought to their listings' sold counts, to run as part of
-   * another one (`changeOrder`'s `also`).
-   */
-  soldCountsOf(executor: Executor, orderIds: string[]): SQL {
-    const bought = executor
-      .select({ sellerGoodsId: orderItems.sellerGoodsId, quantity: sql<number>`sum(${orderItems.quantity})`.as('quantity') })
-      .from(orderItems)
-      .where(inArray(orderItems.orderId, orderIds))
-      .groupBy(orderItems.sellerGoodsId)
-      .as('bought');
-    return executor
-      .update(sellerGoods)
-      .set({ soldNum: sql`${sellerGoods.soldNum} + ${bought.quantity}` })
-      .from(bought)
-      .where(eq(sellerGoods.id, bought.sellerGoodsId))
-      .getSQL();
-  }
 
   /**
    * Claims a submission key; false when the same key was claimed less than `windowMs` ago (a
@@ -265,26 +272,43 @@ export class OrdersRepository {
    * the entry are data-modifying WITH queries, their foreign keys checked at the statement's end (ADR 0014).
    */
   async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[], log: typeof orderLogs.$inferInsert): Promise<void> {
-    await executeNamed(
-      executor,
-      sql`with new_items as (${executor.insert(orderItems).values(items).getSQL()}), new_log as (${executor.insert(orderLogs).values(log).getSQL()}) ${executor.insert(orders).values(row).getSQL()}`,
-      // its text grows with the items: an order of many lines is planned as it comes
-      items.length <= MAX_NAMED_LISTINGS,
-    );
+    const statement = (on: Executor, order: typeof row, lines: typeof items, entry: typeof log) =>
+      sql`with new_items as (${on.insert(orderItems).values(lines).getSQL()}), new_log as (${on.insert(orderLogs).values(entry).getSQL()}) ${on.insert(orders).values(order).getSQL()}`;
+    // its text grows with the items: an order of many lines is built and planned as it comes
+    if (items.length > MAX_NAMED_LISTINGS) return void (await executeNamed(executor, statement(executor, row, items, log), false));
+    const shape = `orders_insert:${rowShape(row)}|${items.map(rowShape).join(';')}|${rowShape(log)}`;
+    const values = fillRow('o_', row, fillRow('l_', log, {}));
+    items.forEach((item, index) => fillRow(`i${index}_`, item, values));
+    await builtSqlOnce(executor, shape, (on) =>
+      statement(
+        on,
+        placeholderRow('o_', row),
+        items.map((item, index) => placeholderRow(`i${index}_`, item)),
+        placeholderRow('l_', log),
+      ),
+    ).execute(values);
   }
 
   /**
-   * An order's changes and its timeline entry in one statement; `also` adds further data-modifying
-   * statements (e.g. `soldCountsOf`) to the same round trip.
+   * An order's changes and its timeline entry in one statement; `soldFor` adds what those orders bought
+   * to their listings' sold counts in the same round trip (a payment's last order). Built once per shape.
    */
-  async changeOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>, log: typeof orderLogs.$inferInsert, also: SQL[] = []): Promise<void> {
-    const parts = [executor.insert(orderLogs).values(log).getSQL(), ...also].map((part, index) => sql`${sql.raw(`part_${index}`)} as (${part})`);
-    const update = executor
-      .update(orders)
-      .set({ ...changes, version: sql`${orders.version} + 1` })
-      .where(eq(orders.id, id))
-      .getSQL();
-    await executeNamed(executor, sql`with ${sql.join(parts, sql`, `)} ${update}`);
+  async changeOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>, log: typeof orderLogs.$inferInsert, soldFor: string[] = []): Promise<void> {
+    const shape = `orders_change:${rowShape(changes)}|${rowShape(log)}|${soldFor.length}`;
+    const values = fillList('s', soldFor, fillRow('c_', changes, fillRow('l_', log, { id })));
+    await builtSqlOnce(executor, shape, (on) => {
+      const parts = [on.insert(orderLogs).values(placeholderRow('l_', log)).getSQL()];
+      if (soldFor.length > 0) parts.push(soldCounts(on, listPlaceholders('s', soldFor.length)));
+      const update = on
+        .update(orders)
+        .set({ ...placeholderRow('c_', changes), version: sql`${orders.version} + 1` })
+        .where(eq(orders.id, sql.placeholder('id')))
+        .getSQL();
+      return sql`with ${sql.join(
+        parts.map((part, index) => sql`${sql.raw(`part_${index}`)} as (${part})`),
+        sql`, `,
+      )} ${update}`;
+    }).execute(values);
   }
 
   async updateOrder(executor: Executor, id: string, changes: Partial<typeof orders.$inferInsert>): Promise<void> {
@@ -319,7 +343,9 @@ export class OrdersRepository {
   async lockOrders(executor: Executor, ids: string[]): Promise<OrderRow[]> {
     if (ids.length === 0) return [];
     // named per count of ids: the statement's text depends on it
-    return executor.select().from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update').prepare(`orders_lock_${ids.length}`).execute();
+    return builtOnce(executor, `orders_lock:${ids.length}`, (on, name) =>
+      on.select().from(orders).where(inArray(orders.id, listPlaceholders('id', ids.length))).orderBy(asc(orders.id)).for('update').prepare(name),
+    ).execute(fillList('id', ids, {}));
   }
 
   async itemsOf(executor: Executor, orderIds: string[]): Promise<OrderItemRow[]> {

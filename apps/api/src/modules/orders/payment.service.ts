@@ -1,7 +1,6 @@
 import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
 import { money } from '@caravan/contract/money';
 import type { Database, Transaction } from '@caravan/db/client';
-import type { SQL } from 'drizzle-orm';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -56,12 +55,12 @@ export class PaymentService {
     event: OrderEvent,
     changes: Partial<OrderRow>,
     log: { key: string; params?: Record<string, string | number>; actorType: 'buyer' | 'seller' | 'operator' | 'system' },
-    also: SQL[] = [],
+    soldFor: string[] = [],
   ): Promise<OrderState> {
     const next = orderMachine.next(order.status as OrderState, event);
     if (!next) throw new Error(`order ${order.id}: ${event} from ${order.status} is not a transition`);
     const now = this.clock.now();
-    await this.repository.changeOrder(tx, order.id, { ...changes, status: next, updatedAt: now }, { orderId: order.id, key: log.key, params: log.params ?? {}, actorType: log.actorType, createdAt: now }, also);
+    await this.repository.changeOrder(tx, order.id, { ...changes, status: next, updatedAt: now }, { orderId: order.id, key: log.key, params: log.params ?? {}, actorType: log.actorType, createdAt: now }, soldFor);
     return next;
   }
 
@@ -153,7 +152,7 @@ export class PaymentService {
         'pay',
         { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
         { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
-        index === orders.length - 1 ? [this.repository.soldCountsOf(tx, ids)] : [],
+        index === orders.length - 1 ? ids : [],
       );
     }
     return shipDeadlineAt;

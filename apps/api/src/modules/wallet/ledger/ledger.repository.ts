@@ -2,7 +2,7 @@ import { money, type Money } from '@caravan/contract/money';
 import type { Database, Executor } from '@caravan/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@caravan/db/schema/ledger';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { executeNamed, oncePerDatabase } from '../../../platform/sql.ts';
+import { builtOnce, builtSqlOnce, fillRow, oncePerDatabase, placeholderRow, rowShape } from '../../../platform/sql.ts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
@@ -47,7 +47,9 @@ export class LedgerRepository {
 
   /** Locks the account of a code (for update) and answers it; undefined when no such account exists. */
   async lockAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
-    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1).for('update').prepare('ledger_lock_by_code').execute();
+    const rows = await builtOnce(executor, 'ledger_lock_by_code', (on, name) =>
+      on.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, sql.placeholder('code'))).for('update').prepare(name),
+    ).execute({ code });
     return rows[0];
   }
 
@@ -67,12 +69,27 @@ export class LedgerRepository {
    * Writes a transfer, its entries and its accounts' new totals (the accounts already locked by the
    * caller) in one statement: the two inserts are data-modifying WITH queries of the totals' update.
    * One round trip instead of three while the accounts are locked; the foreign keys of the entries are
-   * checked at the end of the statement, when the transfer is there (ADR 0014).
+   * checked at the end of the statement, when the transfer is there (ADR 0014). Built once per shape.
    */
   async writeTransfer(executor: Executor, transfer: typeof ledgerTransfers.$inferInsert, entries: (typeof ledgerEntries.$inferInsert)[], accounts: AccountRow[]): Promise<void> {
-    const insertTransfer = executor.insert(ledgerTransfers).values(transfer).getSQL();
-    const insertEntries = executor.insert(ledgerEntries).values(entries).getSQL();
-    await executeNamed(executor, sql`with new_transfer as (${insertTransfer}), new_entries as (${insertEntries}) ${totalsUpdate(accounts)}`);
+    const shape = `ledger_transfer:${rowShape(transfer)}|${entries.map(rowShape).join(';')}|${accounts.length}`;
+    const values = fillRow('t_', transfer, {});
+    entries.forEach((entry, index) => fillRow(`e${index}_`, entry, values));
+    accounts.forEach((account, index) => {
+      values[`a${index}_id`] = account.id;
+      values[`a${index}_dp`] = money.toDb(account.debitsPosted);
+      values[`a${index}_cp`] = money.toDb(account.creditsPosted);
+      values[`a${index}_dn`] = money.toDb(account.debitsPending);
+      values[`a${index}_cn`] = money.toDb(account.creditsPending);
+    });
+    await builtSqlOnce(executor, shape, (on) => {
+      const insertTransfer = on.insert(ledgerTransfers).values(placeholderRow('t_', transfer)).getSQL();
+      const insertEntries = on
+        .insert(ledgerEntries)
+        .values(entries.map((entry, index) => placeholderRow(`e${index}_`, entry)))
+        .getSQL();
+      return sql`with new_transfer as (${insertTransfer}), new_entries as (${insertEntries}) ${totalsUpdate(accounts.length)}`;
+    }).execute(values);
   }
 
   async findTransferForUpdate(executor: Executor, id: string): Promise<TransferRow | undefined> {
@@ -167,10 +184,13 @@ export class LedgerRepository {
   }
 }
 
-/** The update of the accounts' totals (and versions) to these rows' values. */
-function totalsUpdate(accounts: AccountRow[]): SQL {
+/** The update of `count` accounts' totals (and versions) to the values of placeholders a<n>_id, _dp, _cp, _dn and _cn (writeTransfer). */
+function totalsUpdate(count: number): SQL {
   const rows = sql.join(
-    accounts.map((account) => sql`(${account.id}, ${money.toDb(account.debitsPosted)}::numeric, ${money.toDb(account.creditsPosted)}::numeric, ${money.toDb(account.debitsPending)}::numeric, ${money.toDb(account.creditsPending)}::numeric)`),
+    Array.from({ length: count }, (_, index) => {
+      const value = (name: string) => sql.placeholder(`a${index}_${name}`);
+      return sql`(${value('id')}, ${value('dp')}::numeric, ${value('cp')}::numeric, ${value('dn')}::numeric, ${value('cn')}::numeric)`;
+    }),
     sql`, `,
   );
   return sql`
