@@ -52,7 +52,8 @@ export class IdempotencyStore {
   ) {}
 
   private async stored(key: string) {
-    const rows = await this.db.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, key)).limit(1);
+    // the key is the table's primary key
+    const rows = await builtOnce(this.db, 'idempotency_stored', (on, name) => on.select().from(idempotencyRecords).where(eq(idempotencyRecords.key, sql.placeholder('key'))).prepare(name)).execute({ key });
     return rows[0];
   }
 

@@ -67,24 +67,33 @@ interface DriverStatement {
 const builtStatements = new Map<string, DriverStatement>();
 
 /**
+ * The most shapes kept: each is also a statement prepared on every connection that runs it. Shapes are
+ * few (a row's null columns, up to 20 ids or lines), but a row with many nullable columns could multiply
+ * them; past this many, a new shape is built for its own call, unnamed, as before builtOnce.
+ */
+export const MAX_BUILT_SHAPES = 2000;
+
+/**
  * A drizzle statement built once per `shape` and from then on only bound and run, on whichever
- * executor (the pool or a transaction's connection) the call has. Building a statement with drizzle's
- * builders cost about as much of the API's CPU as everything else it does for the checkout (issue 17's
- * profile: 13 % of the API's busy time in the builders, the money paths' writes the most), and the
- * text of a statement depends only on its shape (the columns a row sets, how many rows or ids).
+ * executor (the pool or a transaction's connection) the call has. Building statements with drizzle's
+ * builders was 13 % of the API's busy time in the money scenarios' profile (issue 17, ADR 0014), part of
+ * it while rows every checkout needs were locked; the text of a statement depends only on its shape
+ * (the columns a row sets, which are null, how many rows or ids).
  *
  * `build` must give every value as a placeholder (`sql.placeholder`, `placeholderRow`): a value built
  * into the statement would be reused by every later call, so a built value throws (drizzle's `.limit(1)`
- * is one: a lookup by a unique key needs none). `shape` must name
- * everything the text depends on; it also names the statement (PostgreSQL parses and plans it once per
- * connection). Run it with `.execute(values)`.
+ * is one: a lookup by a unique key needs none). `shape` must name everything the text depends on; it
+ * also names the statement (PostgreSQL parses and plans it once per connection). Run it with
+ * `.execute(values)`.
  */
 export function builtOnce<S extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(executor: Executor, shape: string, build: (executor: Executor, name: string) => S): S {
   let template = builtStatements.get(shape);
   if (template === undefined) {
-    const candidate = build(executor, statementName(shape)) as unknown as DriverStatement;
+    const kept = builtStatements.size < MAX_BUILT_SHAPES;
+    const candidate = build(executor, kept ? statementName(shape) : '') as unknown as DriverStatement;
     const value = candidate.params.findIndex((param) => !is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)));
     if (value >= 0) throw new Error(`statement ${shape} was built with a value (parameter ${value + 1}): every value must be a placeholder`);
+    if (!kept) return candidate as unknown as S;
     builtStatements.set(shape, candidate);
     template = candidate;
   }
@@ -96,8 +105,8 @@ export function builtOnce<S extends { execute(values?: Record<string, unknown>):
  * A statement written with drizzle's sql`` (data-modifying WITH queries), built once per `shape` as
  * builtOnce builds a builder's statement. Run it with `.execute(values)`; it answers pg's result.
  */
-export function builtSqlOnce(executor: Executor, shape: string, build: (executor: Executor) => SQL): { execute(values?: Record<string, unknown>): Promise<QueryResult> } {
-  return builtOnce(executor, shape, (on, name) => on._.session.prepareQuery(dialect.sqlToQuery(build(on)), undefined, name, false) as unknown as { execute(values?: Record<string, unknown>): Promise<QueryResult> });
+export function builtSqlOnce<T extends QueryResultRow = QueryResultRow>(executor: Executor, shape: string, build: (executor: Executor) => SQL): { execute(values?: Record<string, unknown>): Promise<QueryResult<T>> } {
+  return builtOnce(executor, shape, (on, name) => on._.session.prepareQuery(dialect.sqlToQuery(build(on)), undefined, name, false) as unknown as { execute(values?: Record<string, unknown>): Promise<QueryResult<T>> });
 }
 
 /**

@@ -2,12 +2,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { createTestDatabase } from '../../../../tests/support/database.ts';
-import { builtOnce, builtSqlOnce, fillList, fillRow, listPlaceholders, placeholderRow, rowShape } from '../../src/platform/sql.ts';
+import { builtOnce, builtSqlOnce, fillList, fillRow, listPlaceholders, MAX_BUILT_SHAPES, placeholderRow, rowShape } from '../../src/platform/sql.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, placeOrder } from '../support/orders.ts';
 import { recordStatements } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
-import { SAFEWORD } from '../support/wallet.ts';
+import { expectLedgerConsistent, SAFEWORD, TRC20_ADDRESS } from '../support/wallet.ts';
 
 // Statements built once per shape (platform/sql.ts builtOnce): drizzle builds the text the first time,
 // every later call only binds its values, on the connection of the call's own executor.
@@ -108,11 +108,37 @@ describe('statements built once', () => {
   });
 });
 
-// The money paths' statements are built once: a second checkout and payment build none of them again.
+// The money paths' statements are built once: a second checkout, payment or withdrawal builds none of them again.
 const t = await useTestApp();
 await seedSmallCatalogue(t, { products: 10, shops: 2 });
 
-describe("the checkout's statements", () => {
+/** Runs `work` once to build, then again while recording what drizzle builds and what is sent. */
+async function builtAndSent(work: () => Promise<void>): Promise<{ built: string[]; sent: string[] }> {
+  await work();
+  const dialect = PgDialect.prototype as unknown as { sqlToQuery: (...args: unknown[]) => { sql: string } };
+  const original = dialect.sqlToQuery;
+  const built: string[] = [];
+  dialect.sqlToQuery = function (this: unknown, ...args: unknown[]) {
+    const query = original.apply(this, args);
+    built.push(query.sql);
+    return query;
+  };
+  try {
+    t.clock.advance(60_000);
+    return { built, sent: (await recordStatements(work)).statements.map((statement) => statement.text) };
+  } finally {
+    dialect.sqlToQuery = original;
+  }
+}
+
+function expectBuiltOnce({ built, sent }: { built: string[]; sent: string[] }, patterns: RegExp[]) {
+  for (const pattern of patterns) {
+    expect(sent.some((text) => pattern.test(text)), `${pattern} sent`).toBe(true);
+    expect(built.filter((text) => pattern.test(text)), `${pattern} built again`).toEqual([]);
+  }
+}
+
+describe('the money paths\' statements', () => {
   it('are not rebuilt by a later checkout and payment, which send the same texts', async () => {
     const user = await buyer(t, '5000');
     const goods = await listing(t);
@@ -121,26 +147,55 @@ describe("the checkout's statements", () => {
       const paid = await t.call('order!pay', { orderId, safeword: SAFEWORD }, { token: user.token, headers: { 'idempotency-key': `pay-${orderId}` } });
       expect(paid.code, paid.msg).toBe('0');
     };
-    await checkout();
-    const dialect = PgDialect.prototype as unknown as { sqlToQuery: (...args: unknown[]) => { sql: string } };
-    const original = dialect.sqlToQuery;
-    const built: string[] = [];
-    dialect.sqlToQuery = function (this: unknown, ...args: unknown[]) {
-      const query = original.apply(this, args);
-      built.push(query.sql);
-      return query;
+    expectBuiltOnce(await builtAndSent(checkout), [
+      /insert into "order_items"/, /update "orders"/, /insert into "ledger_transfers"/, /from "ledger_accounts" .*for update/, /insert into "ledger_accounts"/,
+      /from "orders" .*for update/, /insert into "idempotency_records"/, /from "seller_goods" inner join "goods"/, /update "goods_skus"/,
+      /insert into "credential_lockouts"/, /from "users"/, /from "addresses"/, /lock_buyer_unpaid_orders/,
+    ]);
+  });
+
+  it('are not rebuilt by a later withdrawal of another user', async () => {
+    const users = [await buyer(t, '500'), await buyer(t, '500')];
+    for (const user of users) {
+      const bound = await t.call('user!bindWithdrawAddress', { blockchain_name: 'TRC20', coin: 'USDT', channel_address: TRC20_ADDRESS }, { token: user.token });
+      expect(bound.code, bound.msg).toBe('0');
+    }
+    let next = 0;
+    const withdraw = async () => {
+      const user = users[next++]!;
+      const applied = await t.call('withdraw!apply', { amount: '12.34', safeword: SAFEWORD, channel: 'USDT' }, { token: user.token, headers: { 'idempotency-key': `withdraw-${user.id}` } });
+      expect(applied.code, applied.msg).toBe('0');
     };
-    let sent: string[] = [];
-    try {
-      t.clock.advance(60_000);
-      sent = (await recordStatements(checkout)).statements.map((statement) => statement.text);
-    } finally {
-      dialect.sqlToQuery = original;
-    }
-    const money = [/insert into "order_items"/, /update "orders"/, /insert into "ledger_transfers"/, /from "ledger_accounts" .*for update/, /from "orders" .*for update/, /insert into "idempotency_records"/, /from "seller_goods" inner join "goods"/, /update "goods_skus"/, /insert into "credential_lockouts"/];
-    for (const pattern of money) {
-      expect(sent.some((text) => pattern.test(text)), `${pattern} sent`).toBe(true);
-      expect(built.filter((text) => pattern.test(text)), `${pattern} built again`).toEqual([]);
-    }
+    expectBuiltOnce(await builtAndSent(withdraw), [
+      /from "withdraw_addresses"/, /count\(\*\) filter/, /update "recharge_orders"/, /select exists \(\(select 1 from "recharge_orders"/, /from "idempotency_records" where/, /insert into "ledger_transfers"/, /from "ledger_accounts" .*for update/,
+      /insert into "credential_lockouts"/, /update "idempotency_records"/, /insert into "withdraw_orders"/,
+    ]);
+    await expectLedgerConsistent(t);
+  });
+});
+
+// last in the file: it fills the process's shapes
+describe('the number of shapes kept', () => {
+  it(`keeps at most MAX_BUILT_SHAPES (${MAX_BUILT_SHAPES}); a shape past them is built for each call, unnamed, and still answers`, async () => {
+    const select = (on: typeof db, name: string) => on.select({ id: probe.id }).from(probe).where(eq(probe.id, sql.placeholder('id'))).prepare(name);
+    const names = new Set<string>();
+    for (let index = 0; index < MAX_BUILT_SHAPES; index += 1) builtOnce(db, `probe_fill:${index}`, (on, name) => (names.add(name), select(on as typeof db, name)));
+    // the shapes built by the tests above are kept too, so some of these were already past the limit
+    expect(names.has('')).toBe(true);
+    let builds = 0;
+    const past = () =>
+      builtOnce(db, 'probe_past_the_limit', (on, name) => {
+        builds += 1;
+        expect(name).toBe('');
+        return select(on as typeof db, name);
+      });
+    const { statements } = await recordStatements(async () => {
+      expect(await past().execute({ id: 'a' })).toEqual([{ id: 'a' }]);
+      expect(await past().execute({ id: 'b' })).toEqual([{ id: 'b' }]);
+    });
+    expect(builds).toBe(2);
+    // an earlier shape is still the one built
+    expect(await byId(db, 'f')).toHaveLength(1);
+    expect(statements).toHaveLength(2);
   });
 });

@@ -469,7 +469,7 @@ export class OrdersRepository {
    * as they are once it is granted: one round trip (migration 0022's function).
    */
   async lockBuyerCountUnpaid(executor: Transaction, buyerId: string): Promise<number> {
-    const result = await executeNamed<{ unpaid: number }>(executor, sql`select lock_buyer_unpaid_orders(${buyerId}) as unpaid`);
+    const result = await builtSqlOnce<{ unpaid: number }>(executor, 'orders_lock_buyer_count_unpaid', () => sql`select lock_buyer_unpaid_orders(${sql.placeholder('buyerId')}) as unpaid`).execute({ buyerId });
     return result.rows[0]?.unpaid ?? 0;
   }
 

@@ -3,6 +3,7 @@ import type { Executor } from '@caravan/db/client';
 import type { PgInsertValue } from 'drizzle-orm/pg-core';
 import { rechargeOrders, sessionTokens, withdrawAddresses, withdrawOrders } from '@caravan/db/schema/wallet';
 import { cappedCount } from '../../platform/capped-count.ts';
+import { builtOnce, fillRow, placeholderRow, rowShape } from '../../platform/sql.ts';
 import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -15,6 +16,15 @@ export interface ConsoleFilter {
   method?: string | undefined;
   limit: number;
   offset: number;
+}
+
+/**
+ * A deposit's or withdrawal's order number as its insert draws it: `stamp` (a letter and the platform-time
+ * date and time) and 6 digits from a database sequence (migration 0023: numbers of one second differ on
+ * every instance unless a million orders share it).
+ */
+export function drawnOrderNo(stamp: unknown): SQL<string> {
+  return sql<string>`${stamp} || lpad((nextval('wallet_order_no_seq') % 1000000)::text, 6, '0')`;
 }
 
 /** The only code touching the wallet's order tables. */
@@ -126,10 +136,19 @@ export class WalletRepository {
 
   // ---- withdrawals ----------------------------------------------------------------------------
 
-  /** Writes a withdrawal; answers its order number (drawn by the insert when given as SQL: WalletService.orderNo). */
-  async insertWithdrawal(executor: Executor, row: PgInsertValue<typeof withdrawOrders>): Promise<string> {
-    const [inserted] = await executor.insert(withdrawOrders).values(row).returning({ orderNo: withdrawOrders.orderNo });
-    if (!inserted) throw new Error(`withdrawal ${String(row.id)} was not written`);
+  /**
+   * Writes a withdrawal with an order number its insert draws after `orderNoStamp` (WalletService.orderNoStamp);
+   * answers the number. Built once per shape (withdraw!apply's statements, ADR 0014).
+   */
+  async insertWithdrawal(executor: Executor, row: Omit<typeof withdrawOrders.$inferInsert, 'orderNo'>, orderNoStamp: string): Promise<string> {
+    const [inserted] = await builtOnce(executor, `withdraw_insert:${rowShape(row)}`, (on, name) =>
+      on
+        .insert(withdrawOrders)
+        .values({ ...placeholderRow('', row), orderNo: drawnOrderNo(sql.placeholder('orderNoStamp')) })
+        .returning({ orderNo: withdrawOrders.orderNo })
+        .prepare(name),
+    ).execute(fillRow('', row, { orderNoStamp }));
+    if (!inserted) throw new Error(`withdrawal ${row.id} was not written`);
     return inserted.orderNo;
   }
 
@@ -176,17 +195,20 @@ export class WalletRepository {
    * started: every application counted, amounts of those not refused (fee included).
    */
   async withdrawalTotalsSince(executor: Executor, userId: string, since: { day: Date; week: Date }): Promise<{ dayCount: number; dayAmount: Money; weekCount: number; weekAmount: Money }> {
-    const notRefused = sql`${withdrawOrders.state} <> 'rejected'`;
-    const today = sql`${withdrawOrders.createdAt} >= ${since.day}`;
-    const rows = await executor
-      .select({
-        dayCount: sql<number>`(count(*) filter (where ${today}))::int`,
-        dayAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${today} and ${notRefused}), 0)::text`,
-        weekCount: sql<number>`count(*)::int`,
-        weekAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${notRefused}), 0)::text`,
-      })
-      .from(withdrawOrders)
-      .where(and(eq(withdrawOrders.userId, userId), gte(withdrawOrders.createdAt, since.day < since.week ? since.day : since.week)));
+    const rows = await builtOnce(executor, 'withdrawals_totals_since', (on, name) => {
+      const notRefused = sql`${withdrawOrders.state} <> 'rejected'`;
+      const today = sql`${withdrawOrders.createdAt} >= ${sql.placeholder('day')}`;
+      return on
+        .select({
+          dayCount: sql<number>`(count(*) filter (where ${today}))::int`,
+          dayAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${today} and ${notRefused}), 0)::text`,
+          weekCount: sql<number>`count(*)::int`,
+          weekAmount: sql<string>`coalesce(sum(${withdrawOrders.amount}) filter (where ${notRefused}), 0)::text`,
+        })
+        .from(withdrawOrders)
+        .where(and(eq(withdrawOrders.userId, sql.placeholder('userId')), gte(withdrawOrders.createdAt, sql.placeholder('since'))))
+        .prepare(name);
+    }).execute({ userId, day: since.day, since: since.day < since.week ? since.day : since.week });
     const row = rows[0];
     return { dayCount: row?.dayCount ?? 0, dayAmount: money.fromDb(row?.dayAmount ?? '0'), weekCount: row?.weekCount ?? 0, weekAmount: money.fromDb(row?.weekAmount ?? '0') };
   }
@@ -228,33 +250,32 @@ export class WalletRepository {
 
   async unfinished(executor: Executor, userId: string): Promise<{ recharge: boolean; withdrawal: boolean }> {
     // one statement: both questions are asked on every new deposit and withdrawal
-    const pending = (table: typeof rechargeOrders | typeof withdrawOrders) =>
-      sql<boolean>`exists (${executor.select({ one: sql`1` }).from(table).where(and(eq(table.userId, userId), eq(table.state, 'pending')))})`;
-    const rows = await executor.select({ recharge: pending(rechargeOrders), withdrawal: pending(withdrawOrders) }).from(sql`(select 1) as one`);
+    const rows = await builtOnce(executor, 'wallet_unfinished', (on, name) => {
+      const pending = (table: typeof rechargeOrders | typeof withdrawOrders) =>
+        sql<boolean>`exists (${on.select({ one: sql`1` }).from(table).where(and(eq(table.userId, sql.placeholder('userId')), sql`${table.state} = 'pending'`))})`;
+      return on.select({ recharge: pending(rechargeOrders), withdrawal: pending(withdrawOrders) }).from(sql`(select 1) as one`).prepare(name);
+    }).execute({ userId });
     return { recharge: rows[0]?.recharge === true, withdrawal: rows[0]?.withdrawal === true };
   }
 
   /** Marks the user's third-party payments pending since before `cutoff` as failed; answers their ids. */
   async failAbandonedPayments(executor: Executor, userId: string, cutoff: Date, now: Date): Promise<string[]> {
-    const rows = await executor
-      .update(rechargeOrders)
-      .set({ state: 'failed', rejectReason: 'payment not completed in time', updatedAt: now })
-      .where(
-        and(
-          eq(rechargeOrders.userId, userId),
-          eq(rechargeOrders.method, 'third_party'),
-          eq(rechargeOrders.state, 'pending'),
-          lt(rechargeOrders.createdAt, cutoff),
-        ),
-      )
-      .returning({ id: rechargeOrders.id });
+    const rows = await builtOnce(executor, 'recharges_fail_abandoned', (on, name) =>
+      on
+        .update(rechargeOrders)
+        .set({ state: sql`'failed'`, rejectReason: sql`'payment not completed in time'`, updatedAt: sql.placeholder('now') as unknown as Date })
+        .where(and(eq(rechargeOrders.userId, sql.placeholder('userId')), sql`${rechargeOrders.method} = 'third_party'`, sql`${rechargeOrders.state} = 'pending'`, lt(rechargeOrders.createdAt, sql.placeholder('cutoff'))))
+        .returning({ id: rechargeOrders.id })
+        .prepare(name),
+    ).execute({ userId, cutoff, now });
     return rows.map((row) => row.id);
   }
 
   // ---- withdrawal address and session tokens --------------------------------------------------
 
   async findAddress(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
-    const rows = await executor.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId)).limit(1);
+    // one address per user (its key)
+    const rows = await builtOnce(executor, 'withdraw_address_of', (on, name) => on.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, sql.placeholder('userId'))).prepare(name)).execute({ userId });
     return rows[0];
   }
 

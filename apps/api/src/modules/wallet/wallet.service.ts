@@ -14,7 +14,7 @@ import { checkAddress } from './crypto-address.ts';
 import type { Ledger } from './ledger/ledger.ts';
 import type { AccountRow, LedgerRepository } from './ledger/ledger.repository.ts';
 import { cents } from './wallet.mapper.ts';
-import type { WalletRepository, WithdrawAddressRow, WithdrawRow } from './wallet.repository.ts';
+import { drawnOrderNo, type WalletRepository, type WithdrawAddressRow, type WithdrawRow } from './wallet.repository.ts';
 import { coolDownEnd, safetyOf } from './withdrawal-safety.ts';
 
 /** A third-party payment nobody completed stops blocking new orders after this long. */
@@ -70,14 +70,14 @@ export class WalletService {
     private readonly timeZone: string,
   ) {}
 
-  /**
-   * A new order number: a letter, the platform-time date and time, 6 digits from a database sequence
-   * (migration 0023: numbers of one second differ on every instance unless a million orders share it). An
-   * SQL expression for the order's insert, which answers the number it drew.
-   */
+  /** A new order number, as an SQL expression for the order's insert, which answers the number it drew (drawnOrderNo). */
   orderNo(prefix: 'R' | 'W'): SQL<string> {
-    const stamp = formatLegacyDateTime(this.timeZone, this.clock.now()).replace(/\D/g, '');
-    return sql<string>`${`${prefix}${stamp}`} || lpad((nextval('wallet_order_no_seq') % 1000000)::text, 6, '0')`;
+    return drawnOrderNo(this.orderNoStamp(prefix));
+  }
+
+  /** A new order number's letter and platform-time date and time, to which its insert adds the 6 digits (drawnOrderNo). */
+  orderNoStamp(prefix: 'R' | 'W'): string {
+    return `${prefix}${formatLegacyDateTime(this.timeZone, this.clock.now()).replace(/\D/g, '')}`;
   }
 
   /** An order number drawn before its order is written (a payment provider is told it first). */

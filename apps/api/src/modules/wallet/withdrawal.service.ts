@@ -139,23 +139,26 @@ export class WithdrawalService {
     // every withdrawal locks, stays locked for the hold and the commit only (ADR 0014); a refused hold
     // rolls both back with it
     const holdTransferId = newId();
-    const orderNo = await this.repository.insertWithdrawal(tx, {
-      id,
-      orderNo: this.wallet.orderNo('W'),
-      userId,
-      coin: address.coin,
-      blockchainName: address.blockchainName,
-      toAddress: address.address,
-      amount: request.amount,
-      fee,
-      arrivalAmount: money.sub(request.amount, fee),
-      state: 'pending' satisfies WithdrawalState,
-      holdTransferId,
-      heldUntil: marks.heldUntil,
-      reviewRequired: marks.reviewRequired,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const orderNo = await this.repository.insertWithdrawal(
+      tx,
+      {
+        id,
+        userId,
+        coin: address.coin,
+        blockchainName: address.blockchainName,
+        toAddress: address.address,
+        amount: request.amount,
+        fee,
+        arrivalAmount: money.sub(request.amount, fee),
+        state: 'pending' satisfies WithdrawalState,
+        holdTransferId,
+        heldUntil: marks.heldUntil,
+        reviewRequired: marks.reviewRequired,
+        createdAt: now,
+        updatedAt: now,
+      },
+      this.wallet.orderNoStamp('W'),
+    );
     await settle({ order_no: orderNo });
     const payout = await this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
     const hold = await this.ledger.holdTransfer(tx, {

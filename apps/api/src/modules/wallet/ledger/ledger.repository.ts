@@ -39,7 +39,9 @@ export class LedgerRepository {
 
   /** Inserts the account, or answers the one another transaction created with its code. */
   async createAccount(executor: Executor, row: typeof ledgerAccounts.$inferInsert): Promise<AccountRow> {
-    const created = await executor.insert(ledgerAccounts).values(row).onConflictDoNothing({ target: ledgerAccounts.code }).returning();
+    const created = await builtOnce(executor, `ledger_account_insert:${rowShape(row)}`, (on, name) =>
+      on.insert(ledgerAccounts).values(placeholderRow('', row)).onConflictDoNothing({ target: ledgerAccounts.code }).returning().prepare(name),
+    ).execute(fillRow('', row, {}));
     const account = created[0] ?? (await this.findAccountByCode(executor, row.code));
     if (!account) throw new Error(`ledger account ${row.code} could not be created`);
     return account;
