@@ -25,7 +25,7 @@ const probe = pgTable('built_once_probe', {
 });
 type ProbeRow = typeof probe.$inferInsert;
 
-/** Inserts a probe row with a statement built once per row shape; answers how often it was built. */
+/** Inserts a probe row with a statement built once per row shape; `builds` counts the builds. */
 let builds = 0;
 async function insertProbe(executor: typeof db | Parameters<Parameters<typeof db.transaction>[0]>[0], row: ProbeRow) {
   await builtSqlOnce(executor, `probe_insert:${rowShape(row)}`, (on) => {
@@ -55,6 +55,8 @@ describe('statements built once', () => {
     expect(builds - before).toBe(2);
     expect(rowShape({ id: 'x', note: null, at: undefined })).toBe('id,note=null,');
     expect((await byId(db, 'c'))[0]).toMatchObject({ note: null, at: null, data: null, n: 3 });
+    // SQL's null, not JSON's (both read back as null)
+    expect((await database.pool.query("select count(*)::int as n from built_once_probe where id = 'c' and data is null and note is null")).rows[0].n).toBe(1);
     expect((await byId(db, 'd'))[0]).toMatchObject({ note: 'text', n: 4 });
     await insertProbe(db, { id: 'f' });
     expect((await byId(db, 'f'))[0]).toMatchObject({ note: null, n: 7 });

@@ -247,7 +247,6 @@ export class OrdersRepository {
     await executor.update(goodsSkus).set({ stock: sql`${goodsSkus.stock} + ${quantity}` }).where(eq(goodsSkus.id, skuId));
   }
 
-
   /**
    * Claims a submission key; false when the same key was claimed less than `windowMs` ago (a
    * double click). Concurrent claims of one key wait for each other on the row.

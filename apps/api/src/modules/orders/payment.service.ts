@@ -48,7 +48,10 @@ export class PaymentService {
     return order;
   }
 
-  /** Moves an order to the next state of `event` and writes its timeline entry, in the caller's transaction. */
+  /**
+   * Moves an order to the next state of `event` and writes its timeline entry, in the caller's transaction;
+   * `soldFor`: orders whose purchases are added to their listings' sold counts in the same statement.
+   */
   async transition(
     tx: Transaction,
     order: OrderRow,
