@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Executor } from '@caravan/db/client';
 import { createTestDatabase } from '../../../../tests/support/database.ts';
 import { builtOnce, builtSqlOnce, fillList, fillRow, listPlaceholders, MAX_BUILT_SHAPES, placeholderRow, rowShape } from '../../src/platform/sql.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
@@ -27,14 +28,14 @@ type ProbeRow = typeof probe.$inferInsert;
 
 /** Inserts a probe row with a statement built once per row shape; `builds` counts the builds. */
 let builds = 0;
-async function insertProbe(executor: typeof db | Parameters<Parameters<typeof db.transaction>[0]>[0], row: ProbeRow) {
+async function insertProbe(executor: Executor, row: ProbeRow) {
   await builtSqlOnce(executor, `probe_insert:${rowShape(row)}`, (on) => {
     builds += 1;
     return on.insert(probe).values(placeholderRow('p_', row)).getSQL();
   }).execute(fillRow('p_', row, {}));
 }
 
-const byId = (executor: typeof db, id: string) => builtOnce(executor, 'probe_by_id', (on, name) => on.select().from(probe).where(eq(probe.id, sql.placeholder('id'))).prepare(name)).execute({ id });
+const byId = (executor: Executor, id: string) => builtOnce(executor, 'probe_by_id', (on, name) => on.select().from(probe).where(eq(probe.id, sql.placeholder('id'))).prepare(name)).execute({ id });
 
 describe('statements built once', () => {
   it('builds a shape once and binds each call its own values (dates, JSON, text)', async () => {
@@ -68,7 +69,7 @@ describe('statements built once', () => {
     await expect(
       db.transaction(async (tx) => {
         await insertProbe(tx, { id: 'in-tx', note: 'rolled back' });
-        seenInside = await builtOnce(tx, 'probe_by_id', (on, name) => on.select().from(probe).where(eq(probe.id, sql.placeholder('id'))).prepare(name)).execute({ id: 'in-tx' });
+        seenInside = await byId(tx, 'in-tx');
         seenOutside = await byId(db, 'in-tx');
         throw new Error('roll back');
       }),

@@ -1,31 +1,22 @@
 import { money, type Money } from '@caravan/contract/money';
-import type { Database, Executor } from '@caravan/db/client';
+import type { Executor } from '@caravan/db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from '@caravan/db/schema/ledger';
 import { and, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { builtOnce, builtSqlOnce, fillRow, oncePerDatabase, placeholderRow, rowShape } from '../../../platform/sql.ts';
+import { builtOnce, builtSqlOnce, fillRow, placeholderRow, rowShape } from '../../../platform/sql.ts';
 
 export type AccountRow = typeof ledgerAccounts.$inferSelect;
 export type TransferRow = typeof ledgerTransfers.$inferSelect;
 export type EntryRow = typeof ledgerEntries.$inferSelect;
 
-/** An account by code as a prepared statement of `db` (a read outside any transaction: the balance call). */
-const accountByCodeStatement = oncePerDatabase((db) =>
-  db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, sql.placeholder('code'))).limit(1).prepare('ledger_account_by_code'),
-);
-
 /** The only code touching the ledger tables. */
 export class LedgerRepository {
-  async findAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
-    const rows = await executor.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)).limit(1);
-    return rows[0];
-  }
-
   /**
-   * The same read outside a transaction, prepared once per database: `wallet!getUsdt` reads only this
-   * (building the query on each call cost more than running it, in the bench's profile).
+   * An account by its code (unique), built once: `wallet!getUsdt` reads only this (building the query on
+   * each call cost more than running it, in the bench's profile).
    */
-  async readAccountByCode(db: Database, code: string): Promise<AccountRow | undefined> {
-    return (await accountByCodeStatement(db).execute({ code }))[0];
+  async findAccountByCode(executor: Executor, code: string): Promise<AccountRow | undefined> {
+    const rows = await builtOnce(executor, 'ledger_account_by_code', (on, name) => on.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, sql.placeholder('code'))).prepare(name)).execute({ code });
+    return rows[0];
   }
 
   /**
@@ -77,13 +68,7 @@ export class LedgerRepository {
     const shape = `ledger_transfer:${rowShape(transfer)}|${entries.map(rowShape).join(';')}|${accounts.length}`;
     const values = fillRow('t_', transfer, {});
     entries.forEach((entry, index) => fillRow(`e${index}_`, entry, values));
-    accounts.forEach((account, index) => {
-      values[`a${index}_id`] = account.id;
-      values[`a${index}_dp`] = money.toDb(account.debitsPosted);
-      values[`a${index}_cp`] = money.toDb(account.creditsPosted);
-      values[`a${index}_dn`] = money.toDb(account.debitsPending);
-      values[`a${index}_cn`] = money.toDb(account.creditsPending);
-    });
+    accounts.forEach((account, index) => fillRow(`a${index}_`, totalsOf(account), values));
     await builtSqlOnce(executor, shape, (on) => {
       const insertTransfer = on.insert(ledgerTransfers).values(placeholderRow('t_', transfer)).getSQL();
       const insertEntries = on
@@ -186,11 +171,16 @@ export class LedgerRepository {
   }
 }
 
-/** The update of `count` accounts' totals (and versions) to the values of placeholders a<n>_id, _dp, _cp, _dn and _cn (writeTransfer). */
+/** An account's id and totals as totalsUpdate's placeholders take them (a<n>_ + these keys). */
+function totalsOf(account: AccountRow) {
+  return { id: account.id, dp: money.toDb(account.debitsPosted), cp: money.toDb(account.creditsPosted), dn: money.toDb(account.debitsPending), cn: money.toDb(account.creditsPending) };
+}
+
+/** The update of `count` accounts' totals (and versions) to the values of placeholders a<n>_ + totalsOf's keys (writeTransfer). */
 function totalsUpdate(count: number): SQL {
   const rows = sql.join(
     Array.from({ length: count }, (_, index) => {
-      const value = (name: string) => sql.placeholder(`a${index}_${name}`);
+      const value = (name: keyof ReturnType<typeof totalsOf>) => sql.placeholder(`a${index}_${name}`);
       return sql`(${value('id')}, ${value('dp')}::numeric, ${value('cp')}::numeric, ${value('dn')}::numeric, ${value('cn')}::numeric)`;
     }),
     sql`, `,

@@ -142,8 +142,8 @@ export class Ledger {
 
   /** The user's wallet figures read outside any transaction (the balance call: one prepared statement). */
   async walletBalance(db: Database, userId: string): Promise<{ available: Money; frozen: Money }> {
-    const account = await this.repository.readAccountByCode(db, userWalletCode(userId));
-    return account ? { available: availableOf(account), frozen: account.debitsPending } : { available: money.zero, frozen: money.zero };
+    const { available, frozen } = await this.walletOf(db, userId);
+    return { available, frozen };
   }
 
   /** Locks the user's wallet row: money operations of one user happen one at a time. */
