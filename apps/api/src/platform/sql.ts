@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database, Executor } from '@caravan/db/client';
-import { is, Param, Placeholder, SQL, sql } from 'drizzle-orm';
+import { Column, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
 
@@ -42,14 +42,15 @@ export async function executeNamed<T extends QueryResultRow = QueryResultRow>(ex
 
 /**
  * A drizzle statement built and prepared once per database, then reused (hot reads outside a
- * transaction: building a query with drizzle can cost more than running it).
+ * transaction: building a query with drizzle can cost more than running it). Its rows are mapped by a
+ * mapper compiled once (withCompiledRows).
  */
 export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
   const built = new WeakMap<Database, T>();
   return (db) => {
     let statement = built.get(db);
     if (statement === undefined) {
-      statement = build(db);
+      statement = withCompiledRows(build(db));
       built.set(db, statement);
     }
     return statement;
@@ -61,6 +62,80 @@ interface DriverStatement {
   execute(values?: Record<string, unknown>): Promise<unknown>;
   client: unknown;
   params: unknown[];
+  /** A select's or a returning clause's columns, in the order of the result's (array-mode) rows. */
+  fields?: { path: string[]; field: unknown }[] | undefined;
+  /** Of a select with joins: which tables' columns are never all null (the others' groups map to null). */
+  joinsNotNullableMap?: Record<string, boolean> | undefined;
+  /** When set, maps the result's rows instead of drizzle's per-row mapResultRow. */
+  customResultMapper?: ((rows: unknown[][]) => unknown) | undefined;
+}
+
+type Decoder = { mapFromDriverValue(value: unknown): unknown };
+
+/** The decoder drizzle's mapResultRow picks for a selected field (a column, an sql``, a subquery, an aliased sql``). */
+function decoderOf(field: unknown): Decoder {
+  // an sql``'s decoder is internal to drizzle: its type does not show it
+  const decoderOfSql = (query: SQL) => (query as unknown as { decoder: Decoder }).decoder;
+  if (is(field, Column)) return field;
+  if (is(field, SQL)) return decoderOfSql(field);
+  if (is(field, Subquery)) return decoderOfSql(field._.sql as SQL);
+  return decoderOfSql((field as SQL.Aliased).sql);
+}
+
+/** A mapFromDriverValue that hands back what the driver gave (skipped: no call per value). */
+const IDENTITY_DECODERS = new Set<unknown>([Column.prototype.mapFromDriverValue, decoderOf(sql``).mapFromDriverValue]);
+
+/**
+ * A row mapper for a statement's fields, worked out once: the rows come out as drizzle's mapResultRow
+ * makes them (nested objects by path, null left as null, each value through its field's decoder, and
+ * a left join's group of columns null when the first of them is, as `joinsNotNullableMap` says), but
+ * the decoders, paths and join groups are found once per statement instead of once per value (the
+ * `is()` tests were a third of the mapping of `order!listMain`'s page, issue 17).
+ */
+export function compileRowMapper(fields: { path: string[]; field: unknown }[], joinsNotNullableMap: Record<string, boolean> | undefined): (rows: unknown[][]) => Record<string, unknown>[] {
+  const columns = fields.map(({ path, field }) => {
+    const decoder = decoderOf(field);
+    return {
+      parents: path.slice(0, -1),
+      key: path[path.length - 1] as string,
+      decode: IDENTITY_DECODERS.has(decoder.mapFromDriverValue) ? undefined : decoder,
+    };
+  });
+  // mapResultRow's null rule: a group `path[0]` of table columns (path of two) is null when its first
+  // column is, unless the columns come from more than one table or the table is never null in the join
+  const groups: { name: string; first: string }[] = [];
+  if (joinsNotNullableMap) {
+    const seen = new Map<string, { table: string; first: string; mixed: boolean }>();
+    for (const { path, field } of fields) {
+      if (!is(field, Column) || path.length !== 2) continue;
+      const [name, key] = path as [string, string];
+      const table = getTableName(field.table);
+      const group = seen.get(name);
+      if (!group) seen.set(name, { table, first: key, mixed: false });
+      else if (group.table !== table) group.mixed = true;
+    }
+    for (const [name, group] of seen) if (!group.mixed && !joinsNotNullableMap[group.table]) groups.push({ name, first: group.first });
+  }
+  const mapRow = (row: unknown[]): Record<string, unknown> => {
+    const result: Record<string, unknown> = {};
+    for (let index = 0; index < columns.length; index++) {
+      const column = columns[index]!;
+      let node = result;
+      for (const parent of column.parents) node = (node[parent] ??= {}) as Record<string, unknown>;
+      const raw = row[index];
+      node[column.key] = raw === null ? null : column.decode ? column.decode.mapFromDriverValue(raw) : raw;
+    }
+    for (const group of groups) if ((result[group.name] as Record<string, unknown>)[group.first] === null) result[group.name] = null;
+    return result;
+  };
+  return (rows) => rows.map(mapRow);
+}
+
+/** Gives a prepared select or returning statement its compiled row mapper (compileRowMapper); others are left as they are. */
+export function withCompiledRows<T>(statement: T): T {
+  const driver = statement as unknown as DriverStatement;
+  if (driver.fields && driver.customResultMapper === undefined) driver.customResultMapper = compileRowMapper(driver.fields, driver.joinsNotNullableMap);
+  return statement;
 }
 
 /** Statements built once, by shape (builtOnce). */
@@ -84,7 +159,7 @@ export const MAX_BUILT_SHAPES = 2000;
  * into the statement would be reused by every later call, so a built value throws (drizzle's `.limit(1)`
  * is one: a lookup by a unique key needs none). `shape` must name everything the text depends on; it
  * also names the statement (PostgreSQL parses and plans it once per connection). Run it with
- * `.execute(values)`.
+ * `.execute(values)`; its rows are mapped by a mapper compiled once (withCompiledRows).
  */
 export function builtOnce<S extends { execute(values?: Record<string, unknown>): Promise<unknown> }>(executor: Executor, shape: string, build: (executor: Executor, name: string) => S): S {
   let template = builtStatements.get(shape);
@@ -94,7 +169,7 @@ export function builtOnce<S extends { execute(values?: Record<string, unknown>):
     const value = candidate.params.findIndex((param) => !is(param, Placeholder) && !(is(param, Param) && is(param.value, Placeholder)));
     if (value >= 0) throw new Error(`statement ${shape} was built with a value (parameter ${value + 1}): every value must be a placeholder`);
     if (!kept) return candidate as unknown as S;
-    builtStatements.set(shape, candidate);
+    builtStatements.set(shape, withCompiledRows(candidate));
     template = candidate;
   }
   const client = (executor._.session as unknown as { client: unknown }).client;
