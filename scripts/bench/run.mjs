@@ -112,6 +112,47 @@ function residentMegabytes(pid) {
   }
 }
 
+/**
+ * The servers' process ids by port (the API, the cold API, the ceilings): each scenario also reports the
+ * CPU its server spent per request, a figure that moves far less with the machine's load than req/s.
+ */
+const serverPids = new Map();
+/** Clock ticks per second of /proc's CPU times. */
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+
+/** CPU seconds a process has spent (user + system, Linux /proc), or undefined elsewhere. */
+function cpuSeconds(pid) {
+  try {
+    // the fields after the command's name (which may hold spaces), from the state on: utime and stime are 12th and 13th
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU seconds the whole machine has spent busy (every core; Linux /proc/stat), or undefined elsewhere. */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+    // user nice system idle iowait irq softirq steal: all but idle and iowait
+    return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU microseconds per request of the scenario's server and of the whole machine (load generator and PostgreSQL included). */
+function cpuPerRequest(before, after, requests) {
+  const perRequest = (from, to) => (from !== undefined && to !== undefined && requests > 0 ? Math.round(((to - from) * 1e6) / requests) : undefined);
+  return { serverCpuUs: perRequest(before.server, after.server), machineCpuUs: perRequest(before.machine, after.machine) };
+}
+
+function cpuNow(url) {
+  const pid = serverPids.get(Number(new URL(url).port));
+  return { server: pid === undefined ? undefined : cpuSeconds(pid), machine: machineBusySeconds() };
+}
+
 const RSS_GOAL_MB = 300;
 /**
  * How long the bench waits, after its last scenario, before it reads the API's resident memory again:
@@ -463,6 +504,7 @@ async function measure(name, url, requests, connections = CONNECTIONS) {
       autocannon({ url, connections, duration, requests, timeout: 10 }, (error, result) => (error ? reject(error) : resolve(result)));
     });
   await run(2); // warm-up: JIT, prepared statements, caches
+  const before = cpuNow(url);
   const result = await run(DURATION);
   const row = {
     name,
@@ -471,19 +513,20 @@ async function measure(name, url, requests, connections = CONNECTIONS) {
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
     total: result.requests.total,
+    ...cpuPerRequest(before, cpuNow(url), result.requests.total),
   };
-  log(`${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}`);
+  log(`${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, errors ${row.errors}, server CPU ${row.serverCpuUs ?? '?'} us/request, machine ${row.machineCpuUs ?? '?'} us/request`);
   return row;
 }
 
 function table(rows, ceilings) {
   const lines = [
-    `| scenario | req/s | p50 ms | p99 ms | errors | vs bare Fastify | vs bare pg |`,
-    `|---|---:|---:|---:|---:|---:|---:|`,
+    `| scenario | req/s | p50 ms | p99 ms | errors | vs bare Fastify | vs bare pg | server CPU us/req | machine CPU us/req |`,
+    `|---|---:|---:|---:|---:|---:|---:|---:|---:|`,
   ];
   for (const row of rows) {
     const ratio = (ceiling) => (ceiling ? `${Math.round((row.requestsPerSecond / ceiling) * 100)}%` : '-');
-    lines.push(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio(ceilings.fastify)} | ${ratio(ceilings.pg)} |`);
+    lines.push(`| ${row.name} | ${row.requestsPerSecond} | ${row.p50} | ${row.p99} | ${row.errors} | ${ratio(ceilings.fastify)} | ${ratio(ceilings.pg)} | ${row.serverCpuUs ?? '-'} | ${row.machineCpuUs ?? '-'} |`);
   }
   return lines.join('\n');
 }
@@ -549,8 +592,10 @@ async function measureApi(base, children) {
     (output) => output.includes('Caravan is running'),
   );
   children.push(cold);
+  serverPids.set(COLD_API_PORT, cold.pid);
   const ceiling = await start(process.execPath, [path.join(root, 'scripts', 'bench', 'ceiling-server.mjs'), String(CEILING_PORT), databaseUrl], process.env, (output) => output.includes('ready'));
   children.push(ceiling);
+  serverPids.set(CEILING_PORT, ceiling.pid);
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   const sample = await samples(pool);
   await pool.end();
@@ -606,6 +651,7 @@ async function measureApi(base, children) {
 async function main() {
   if (PROFILE_DIR) mkdirSync(PROFILE_DIR, { recursive: true });
   const api = await start(process.execPath, [...(PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] : []), apiEntry, 'serve'], serverEnv, (output) => output.includes('Caravan is running'));
+  serverPids.set(API_PORT, api.pid);
   const children = [];
   try {
     const scale = SCALE ? (await ensureSeeded(), scaleFixtures()) : undefined;

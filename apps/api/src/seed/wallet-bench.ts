@@ -23,6 +23,8 @@ const SYSTEM = { type: 'system' as const, id: 'bench', reason: 'bench fixtures' 
 const BENCH_ADDRESS = { contacts: 'Bench Buyer', phone: '+1 718 555 0100', address: '1 Bench Street', postcode: '11201', countryId: 233, provinceId: 1452, cityId: 112872 };
 /** Listings the checkout scenario buys from, each with stock enough for any run. */
 export const BENCH_LISTINGS = 20;
+/** Orders every bench user has at least: `order!listMain`'s scenario reads full pages of 20, as its ceiling does. */
+export const BENCH_ORDER_HISTORY = 20;
 
 export async function prepareWalletBench(
   services: Services,
@@ -77,5 +79,49 @@ export async function prepareWalletBench(
       from seller_goods sg join goods g on g.id = sg.goods_id
      where sg.visible and g.buy_min = 1 order by sg.id limit ${BENCH_LISTINGS}`);
   for (const row of listings.rows) await db.execute(sql`update goods_skus set stock = 100000000 where id = ${row.sku}`);
+  await fillOrderHistory(db, users.map((user) => user.userId), listings.rows.map((row) => row.id), log);
   return { users, listings: listings.rows.map((row) => row.id) };
+}
+
+/**
+ * Gives every bench user at least BENCH_ORDER_HISTORY orders, so the order list's scenario reads full
+ * pages on a fresh bench database as on one where many checkout runs placed them. The added orders are
+ * a month old and were cancelled unpaid an hour after they were placed (by the pay timeout): no money
+ * moved and no stock is held, so the ledger audit and the stock counts are untouched. Each has one
+ * line of a bench listing (the checkout scenario's).
+ */
+async function fillOrderHistory(db: Database, userIds: string[], listingIds: string[], log: (line: string) => void): Promise<void> {
+  const missing = await db.execute<{ n: number }>(sql`
+    select coalesce(sum(greatest(0, ${BENCH_ORDER_HISTORY} - (select count(*) from orders o where o.buyer_id = u.id))), 0)::int as n
+      from unnest(${sql.param(userIds)}::text[]) as u(id)`);
+  const count = missing.rows[0]?.n ?? 0;
+  if (count === 0) return;
+  if (listingIds.length === 0) throw new Error('seed the catalogue first: the bench orders buy its listings');
+  log(`adding ${count} cancelled orders so that every bench user has ${BENCH_ORDER_HISTORY} (order!listMain reads full pages)`);
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      create temp table bench_history on commit drop as
+      select md5('bench-history-' || u.id || '-' || k) as id, u.id as buyer_id, k, l.id as listing_id, l.goods_id, l.shop_id, l.names, l.sku_id,
+             l.price as total, now() - interval '30 days' + k * interval '1 minute' as created_at
+        from unnest(${sql.param(userIds)}::text[]) as u(id)
+        cross join lateral generate_series(1, ${BENCH_ORDER_HISTORY} - (select count(*)::int from orders o where o.buyer_id = u.id)) as k
+        join lateral (
+          select sg.id, sg.goods_id, sg.shop_id, g.names, sg.selling_price as price,
+                 (select s.id from goods_skus s where s.goods_id = sg.goods_id order by s.sort, s.id limit 1) as sku_id
+            from seller_goods sg join goods g on g.id = sg.goods_id
+           where sg.id = (${sql.param(listingIds)}::text[])[1 + k % ${listingIds.length}]
+        ) l on true`);
+    await tx.execute(sql`
+      insert into orders (id, buyer_id, shop_id, checkout_id, status, contacts, phone, country, province, city, address, goods_count,
+        original_amount, goods_amount, system_amount, profit, freight, tax, service_fee, total, commission_rate, cancel_reason, cancelled_by,
+        created_at, cancelled_at, updated_at)
+      select id, buyer_id, shop_id, md5('bench-history-checkout-' || id), 'cancelled', ${BENCH_ADDRESS.contacts}, ${BENCH_ADDRESS.phone},
+             'United States', 'New York', 'Brooklyn', ${BENCH_ADDRESS.address}, 1, total, total, total, 0, 0, 0, 0, total, 0, 'timeout', 'timeout',
+             created_at, created_at + interval '1 hour', created_at + interval '1 hour'
+        from bench_history`);
+    await tx.execute(sql`
+      insert into order_items (id, order_id, seller_goods_id, goods_id, sku_id, names, attributes, image, quantity, original_price, unit_price, system_price, freight, tax, service_fee, line_amount)
+      select md5('bench-history-item-' || id), id, listing_id, goods_id, sku_id, names, '{"en": ""}'::jsonb, '', 1, total, total, total, 0, 0, 0, total
+        from bench_history`);
+  });
 }
