@@ -34,6 +34,9 @@ export interface MoneyParseOptions {
 }
 
 const DECIMAL_PATTERN = /^(-)?(0|[1-9]\d*)(?:\.(\d+))?$/;
+/** numeric(38,10)'s text: up to 28 integer digits and exactly ten decimals. */
+const DB_TEXT = /^-?(?:0|[1-9]\d{0,27})\.\d{10}$/;
+const NON_ZERO_DIGIT = /[1-9]/;
 
 function fromParts(negative: boolean, integer: string, fraction: string): Money {
   const units = BigInt(integer) * UNITS_PER_ONE + BigInt(fraction.padEnd(MONEY_DECIMALS, '0') || '0');
@@ -161,6 +164,16 @@ export const money = {
    * unless told otherwise), as the legacy server did for displayed prices.
    */
   format(a: Money, options: { minDecimals?: number; decimals?: number; rounding?: Rounding } = {}): string {
+    // fixed decimals rounded down (toward zero), what every displayed amount uses: the digits cut
+    // from the units' text, without the bigint arithmetic of rounding (lists format dozens per answer)
+    if (options.decimals !== undefined && (options.rounding ?? 'down') === 'down' && options.decimals >= 0 && options.decimals <= MONEY_DECIMALS) {
+      const negative = a < 0n;
+      const digits = (negative ? -a : a).toString().padStart(MONEY_DECIMALS + 1, '0');
+      const integer = digits.slice(0, digits.length - MONEY_DECIMALS);
+      const text = options.decimals > 0 ? `${integer}.${digits.slice(digits.length - MONEY_DECIMALS, digits.length - MONEY_DECIMALS + options.decimals)}` : integer;
+      // a value cut to zero has no sign
+      return negative && NON_ZERO_DIGIT.test(text) ? `-${text}` : text;
+    }
     let value: bigint = a;
     if (options.decimals !== undefined) value = money.round(a, options.decimals, options.rounding ?? 'down');
     const negative = value < 0n;
@@ -174,6 +187,8 @@ export const money = {
   },
   /** numeric(38,10) text as PostgreSQL returns it ("12.5000000000"); accepts negatives. */
   fromDb(text: string): Money {
+    // with its ten decimals, the digits without the point are the units: one bigint parse
+    if (DB_TEXT.test(text)) return BigInt(text.slice(0, text.length - MONEY_DECIMALS - 1) + text.slice(text.length - MONEY_DECIMALS)) as Money;
     return parseMoney(text, { allowNegative: true });
   },
   toDb(a: Money): string {

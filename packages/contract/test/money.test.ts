@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { money, parseMoney, tryParseMoney, type Money } from '../src/money.ts';
 
@@ -113,6 +114,38 @@ describe('money arithmetic and formatting', () => {
       expect(money.toDb(value)).toMatch(/^-?\d+\.\d{10}$/);
       expect(money.fromDb(money.toDb(value))).toBe(value);
     }
+  });
+
+  // fixed decimals rounded down and the database's text have short paths (lists format and read dozens
+  // of amounts per answer): they must agree with the general arithmetic everywhere in numeric(38,10)
+  const units = fc.oneof(fc.bigInt({ min: -(10n ** 38n) + 1n, max: 10n ** 38n - 1n }), fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }), fc.bigInt({ min: -1000n, max: 1000n }));
+
+  it('cuts fixed decimals exactly as rounding toward zero does', () => {
+    fc.assert(
+      fc.property(units, fc.integer({ min: 0, max: 10 }), (value, decimals) => {
+        const amount = money.fromUnits(value);
+        // rounded down first, then formatted by the general path (half_up on a value already cut: a no-op)
+        expect(money.format(amount, { decimals })).toBe(money.format(money.round(amount, decimals, 'down'), { decimals, rounding: 'half_up' }));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(money.format(m('-0.009'), { decimals: 2 })).toBe('0.00');
+    expect(money.format(m('-0.01'), { decimals: 2 })).toBe('-0.01');
+    expect(money.format(m('-12.999'), { decimals: 0 })).toBe('-12');
+  });
+
+  it('reads the database text as parsing it does', () => {
+    fc.assert(
+      fc.property(units, (value) => {
+        const abs = value < 0n ? -value : value;
+        const text = `${value < 0n ? '-' : ''}${abs / 10n ** 10n}.${(abs % 10n ** 10n).toString().padStart(10, '0')}`;
+        expect(money.fromDb(text)).toBe(m(text));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const text of ['-0.0000000000', '0.0000000000', '-0.0000000001', '12.5', '1.000000000', '7']) expect(money.fromDb(text)).toBe(m(text));
+    // not numeric's text: refused as parsing refuses it
+    for (const text of ['01.0000000000', '1.00000000000', '', '1e3', '1.00000000o0']) expect(() => money.fromDb(text), text).toThrow();
   });
 
   it('builds whole constants and refuses fractional ones', () => {
