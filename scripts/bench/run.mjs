@@ -429,9 +429,11 @@ async function countOrders(since) {
 /** Checkouts for DURATION seconds: orders paid per second, and the latency of both calls. */
 async function measureCheckout(name, url, requests) {
   const since = new Date();
+  const before = cpuNow(url);
   const result = await new Promise((resolve, reject) => {
     autocannon({ url, connections: Math.min(CONNECTIONS, 20), duration: DURATION, requests, timeout: 30 }, (error, outcome) => (error ? reject(error) : resolve(outcome)));
   });
+  const cpu = cpuPerRequest(before, cpuNow(url), result.requests.total);
   const { paid, unpaid } = await countOrders(since);
   // checkouts cut off by the end of the run between submit and pay stay unpaid; anything beyond the
   // number of connections would be a failed payment
@@ -446,6 +448,7 @@ async function measureCheckout(name, url, requests) {
     total: result.requests.total,
     accepted: paid,
     unpaidAtCutOff: unpaid,
+    ...cpu,
   };
   log(`${name}: ${row.ordersPerSecond} orders/s (${row.requestsPerSecond} req/s), p50 ${row.p50} ms, p99 ${row.p99} ms, paid ${paid}, unpaid at the cut-off ${unpaid}`);
   return row;
@@ -473,6 +476,7 @@ function audited(row) {
 /** Each request is one user's first application: a fixed number of requests, no warm-up round. */
 async function measureOnce(name, url, requests, amount) {
   const since = new Date();
+  const before = cpuNow(url);
   const started = performance.now();
   let answered = started;
   const result = await new Promise((resolve, reject) => {
@@ -481,6 +485,7 @@ async function measureOnce(name, url, requests, amount) {
       answered = performance.now();
     });
   });
+  const cpu = cpuPerRequest(before, cpuNow(url), result.requests.total);
   const accepted = await countAccepted(since);
   const row = {
     name,
@@ -493,6 +498,7 @@ async function measureOnce(name, url, requests, amount) {
     errors: result.errors + result.timeouts + result.non2xx + (result.requests.total - accepted),
     total: result.requests.total,
     accepted,
+    ...cpu,
   };
   log(`${name}: ${row.requestsPerSecond} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, accepted ${accepted}/${row.total}`);
   return row;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hash, randomBytes } from 'node:crypto';
 import type { Executor } from '@caravan/db/client';
 import type { AuthUser } from '../../gateway/action.ts';
 import type { AuthResult } from '../../gateway/gateway.ts';
@@ -192,15 +192,16 @@ export class SessionsService {
   }
 
   async authenticate(token: string, options: { touch?: 'auto' | 'always' } = {}): Promise<AuthResult> {
-    const tokenHash = hashToken(token);
-    const key = tokenHash.toString('base64');
+    // the session cache's key is the hash's text, made in one call (every signed-in request makes it);
+    // the hash itself is read only when the cache has no live session
+    const key = hash('sha256', token, 'base64');
     const now = this.clock.now();
     let row = this.cache.get(key);
     // the cache only answers yes: a session it holds that has run out meanwhile is read again
     if (row && !isLive(row, now)) row = undefined;
     if (!row) {
       const generation = this.cache.generation;
-      row = await this.repository.findSessionByTokenHash(tokenHash);
+      row = await this.repository.findSessionByTokenHash(Buffer.from(key, 'base64'));
       if (!row) return { ok: false, key: 'common.not_logged_in' };
       if (row.revokedAt || now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return { ok: false, key: 'common.session_expired' };
       if (row.status === 'disabled') return { ok: false, key: 'common.account_disabled' };
