@@ -1,0 +1,92 @@
+// `node scripts/bench/paired.mjs <build A> <build B> [call] [rounds] [seconds]`: compares two builds of the
+// API on this machine without the machine's drift between runs. Both builds serve at once, on the bench
+// database (`npm run bench` prepares it and its wallet users first), and take turns: each round loads one
+// and then the other for a few seconds (the order alternates), so a slow minute of the machine falls on
+// both. It prints each build's CPU per request (from /proc: Linux only) and req/s round by round.
+//
+// A build is a directory holding a built `main.mjs`, at the depth of apps/api/dist (it finds the apps and
+// migrations relative to itself), e.g. `cp -r apps/api/dist apps/api/dist-before` before a change, then
+// `npm run build` and `node scripts/bench/paired.mjs apps/api/dist-before apps/api/dist`.
+// Calls: order!listMain (page 1 of 20, the default) and wallet!getUsdt, over the bench's wallet users.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+const require = createRequire(path.join(root, 'package.json'));
+const autocannon = require('autocannon');
+
+const [builds, call, rounds, seconds] = [process.argv.slice(2, 4), process.argv[4] ?? 'order!listMain', Number(process.argv[5] ?? 8), Number(process.argv[6] ?? 3)];
+const queries = { 'order!listMain': 'pageNum=1&pageSize=20', 'wallet!getUsdt': '' };
+const fixturesFile = path.join(root, '.data', 'bench', 'wallet-fixtures.json');
+if (builds.length !== 2 || !(call in queries) || !(rounds > 0) || !(seconds > 0)) {
+  process.stderr.write(`usage: node scripts/bench/paired.mjs <build A> <build B> [${Object.keys(queries).join(' | ')}] [rounds] [seconds]\n`);
+  process.exit(2);
+}
+for (const build of builds) if (!existsSync(path.join(root, build, 'main.mjs'))) throw new Error(`${build}/main.mjs not found`);
+if (!existsSync(fixturesFile)) throw new Error('no bench wallet users: run `BENCH_SCENARIOS=order!listMain npm run bench` once first');
+const { users } = JSON.parse(readFileSync(fixturesFile, 'utf8'));
+
+const databaseUrl = 'postgres://postgres:caravan-embedded@127.0.0.1:25430/caravan';
+const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', DATA_DIR: '.data/bench', EMBEDDED_PG_PORT: '25430', TRUST_PROXY: '1' };
+const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
+/** CPU seconds a process has spent (user + system). */
+const cpuSeconds = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / ticks;
+};
+
+function start(build, port, extra) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(build, 'main.mjs'), 'serve'], { cwd: root, env: { ...env, ...extra, PORT: String(port), CHAT_PORT: String(port + 100) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk) => {
+      output = (output + chunk).slice(-4000);
+      if (output.includes('Caravan is running')) resolve(child);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${build} exited (${code}): ${output}`)));
+  });
+}
+
+let next = 0;
+const paths = users.map((user) => `/wap/api/${call}.action?lang=en&${queries[call]}&token=${encodeURIComponent(user.token)}`);
+const requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+const load = (port, duration) =>
+  new Promise((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}`, connections: 20, duration, requests }, (error, result) => (error ? reject(error) : resolve(result))));
+
+// the first build starts the bench's embedded PostgreSQL; the second joins it
+const servers = [];
+try {
+  servers.push({ build: builds[0], port: 18280, child: await start(builds[0], 18280, {}) });
+  servers.push({ build: builds[1], port: 18281, child: await start(builds[1], 18281, { DATABASE_URL: databaseUrl }) });
+  for (const server of servers) {
+    await load(server.port, 2); // warm-up: JIT, prepared statements, the session cache
+    Object.assign(server, { requests: 0, cpu: 0, errors: 0, rates: [], costs: [] });
+  }
+  for (let round = 0; round < rounds; round += 1) {
+    for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
+      const before = cpuSeconds(server.child.pid);
+      const result = await load(server.port, seconds);
+      const used = cpuSeconds(server.child.pid) - before;
+      server.requests += result.requests.total;
+      server.cpu += used;
+      server.errors += result.errors + result.timeouts + result.non2xx;
+      server.rates.push(Math.round(result.requests.average));
+      server.costs.push(Math.round((used * 1e6) / Math.max(1, result.requests.total)));
+    }
+  }
+  process.stdout.write(`${call}, ${rounds} rounds of ${seconds} s each, 20 connections\n`);
+  for (const server of servers) {
+    process.stdout.write(`${server.build}: ${Math.round((server.cpu * 1e6) / server.requests)} us CPU per request, errors ${server.errors}; by round: req/s ${server.rates.join(' ')}; us/request ${server.costs.join(' ')}\n`);
+  }
+  const [a, b] = servers.map((server) => server.cpu / server.requests);
+  process.stdout.write(`${builds[1]} spends ${Math.round((b / a) * 100)} % of ${builds[0]}'s CPU per request\n`);
+  if (servers.some((server) => server.errors > 0)) process.exitCode = 1;
+} finally {
+  for (const server of [...servers].reverse()) server.child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+}
