@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', '.data/**', '.tools/**', '.tmp/**', 'packages/db/migrations/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-server/**', 'apps/api/dist-*/**', '.data/**', '.tools/**', '.tmp/**', 'packages/db/migrations/**', 'bench/results/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

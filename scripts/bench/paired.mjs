@@ -8,11 +8,12 @@
 // migrations relative to itself), e.g. `cp -r apps/api/dist apps/api/dist-before` before a change, then
 // `npm run build` and `node scripts/bench/paired.mjs apps/api/dist-before apps/api/dist`.
 // Calls: order!listMain (page 1 of 20, the default) and wallet!getUsdt, over the bench's wallet users.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cpuSeconds } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -26,17 +27,12 @@ if (builds.length !== 2 || !(call in queries) || !(rounds > 0) || !(seconds > 0)
   process.exit(2);
 }
 for (const build of builds) if (!existsSync(path.join(root, build, 'main.mjs'))) throw new Error(`${build}/main.mjs not found`);
+if (cpuSeconds(process.pid) === undefined) throw new Error('paired.mjs reads CPU times from /proc: Linux only');
 if (!existsSync(fixturesFile)) throw new Error('no bench wallet users: run `BENCH_SCENARIOS=order!listMain npm run bench` once first');
 const { users } = JSON.parse(readFileSync(fixturesFile, 'utf8'));
 
 const databaseUrl = 'postgres://postgres:caravan-embedded@127.0.0.1:25430/caravan';
 const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', DATA_DIR: '.data/bench', EMBEDDED_PG_PORT: '25430', TRUST_PROXY: '1' };
-const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-/** CPU seconds a process has spent (user + system). */
-const cpuSeconds = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / ticks;
-};
 
 function start(build, port, extra) {
   return new Promise((resolve, reject) => {

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
+import { cpuSeconds, machineBusySeconds } from './proc.mjs';
 import { newestProfile, profileMarkdown, summarizeProfile } from './profile.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -117,30 +118,6 @@ function residentMegabytes(pid) {
  * CPU its server spent per request, a figure that moves far less with the machine's load than req/s.
  */
 const serverPids = new Map();
-/** Clock ticks per second of /proc's CPU times. */
-const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-/** CPU seconds a process has spent (user + system, Linux /proc), or undefined elsewhere. */
-function cpuSeconds(pid) {
-  try {
-    // the fields after the command's name (which may hold spaces), from the state on: utime and stime are 12th and 13th
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ').pop().split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** CPU seconds the whole machine has spent busy (every core; Linux /proc/stat), or undefined elsewhere. */
-function machineBusySeconds() {
-  try {
-    const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
-    // user nice system idle iowait irq softirq steal: all but idle and iowait
-    return (ticks[0] + ticks[1] + ticks[2] + ticks[5] + ticks[6] + ticks[7]) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
 
 /** CPU microseconds per request of the scenario's server and of the whole machine (load generator and PostgreSQL included). */
 function cpuPerRequest(before, after, requests) {
