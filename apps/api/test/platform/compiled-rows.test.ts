@@ -153,7 +153,16 @@ describe('rows mapped by a mapper compiled once per statement', () => {
   it('is given to every statement built once per database, and to none without columns', async () => {
     const listed = oncePerDatabase((on) => on.select({ id: order.id }).from(order).orderBy(asc(order.id)).prepare('mapper_once'));
     expect((listed(db) as unknown as Driver).customResultMapper).toBeTypeOf('function');
+    // drizzle's driver runs it instead of its own mapping (an internal of drizzle: an upgrade that drops it fails here)
+    const driver = listed(db) as unknown as Driver & { customResultMapper: (rows: unknown[][]) => unknown };
+    const compiled = driver.customResultMapper;
+    let mapped = 0;
+    driver.customResultMapper = (rows) => {
+      mapped += rows.length;
+      return compiled(rows);
+    };
     expect(await listed(db).execute()).toEqual([{ id: 'o1' }, { id: 'o2' }, { id: 'o3' }, { id: 'o4' }]);
+    expect(mapped).toBe(4);
     // a statement without selected fields answers pg's result as it is (builtSqlOnce's kind)
     const bare = { execute: async () => 'pg result', fields: undefined, customResultMapper: undefined };
     expect(withCompiledRows(bare).customResultMapper).toBeUndefined();
