@@ -1,4 +1,4 @@
-import { createHash, hash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { Executor } from '@caravan/db/client';
 import type { AuthUser } from '../../gateway/action.ts';
 import type { AuthResult } from '../../gateway/gateway.ts';
@@ -108,8 +108,17 @@ export class SessionCache {
   }
 }
 
+/**
+ * A token's SHA-256 as base64 text: the session cache's key, made by one call without a hash object
+ * (every signed-in request makes it).
+ */
+export function tokenKey(token: string): string {
+  return hash('sha256', token, 'base64');
+}
+
+/** A token's SHA-256, as the sessions' rows keep it. */
 export function hashToken(token: string): Buffer {
-  return createHash('sha256').update(token, 'utf8').digest();
+  return Buffer.from(tokenKey(token), 'base64');
 }
 
 export class SessionsService {
@@ -192,16 +201,14 @@ export class SessionsService {
   }
 
   async authenticate(token: string, options: { touch?: 'auto' | 'always' } = {}): Promise<AuthResult> {
-    // the session cache's key is the hash's text, made in one call (every signed-in request makes it);
-    // the hash itself is read only when the cache has no live session
-    const key = hash('sha256', token, 'base64');
+    const key = tokenKey(token);
     const now = this.clock.now();
     let row = this.cache.get(key);
     // the cache only answers yes: a session it holds that has run out meanwhile is read again
     if (row && !isLive(row, now)) row = undefined;
     if (!row) {
       const generation = this.cache.generation;
-      row = await this.repository.findSessionByTokenHash(Buffer.from(key, 'base64'));
+      row = await this.repository.findSessionByTokenHash(hashToken(token));
       if (!row) return { ok: false, key: 'common.not_logged_in' };
       if (row.revokedAt || now >= row.idleExpiresAt || now >= row.absoluteExpiresAt) return { ok: false, key: 'common.session_expired' };
       if (row.status === 'disabled') return { ok: false, key: 'common.account_disabled' };
