@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database, Executor } from '@caravan/db/client';
+import type { Executor } from '@caravan/db/client';
 import { Column, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
@@ -38,23 +38,6 @@ export async function executeNamed<T extends QueryResultRow = QueryResultRow>(ex
   if (!named) return (await executor.execute(query)) as unknown as QueryResult<T>;
   const built = dialect.sqlToQuery(query);
   return (await executor._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as QueryResult<T>;
-}
-
-/**
- * A drizzle statement built and prepared once per database, then reused (hot reads outside a
- * transaction: building a query with drizzle can cost more than running it). Its rows are mapped by a
- * mapper compiled once (withCompiledRows).
- */
-export function oncePerDatabase<T>(build: (db: Database) => T): (db: Database) => T {
-  const built = new WeakMap<Database, T>();
-  return (db) => {
-    let statement = built.get(db);
-    if (statement === undefined) {
-      statement = withCompiledRows(build(db));
-      built.set(db, statement);
-    }
-    return statement;
-  };
 }
 
 /** A statement as drizzle's node-postgres driver prepares it: built text and parameters, run on `client`. */
@@ -131,7 +114,7 @@ export function compileRowMapper(fields: { path: string[]; field: unknown }[], j
   return (rows) => rows.map(mapRow);
 }
 
-/** Gives a prepared select or returning statement its compiled row mapper (compileRowMapper); others are left as they are. */
+/** Gives a prepared select or returning statement its compiled row mapper (compileRowMapper, for builtOnce); others are left as they are. */
 export function withCompiledRows<T>(statement: T): T {
   const driver = statement as unknown as DriverStatement;
   if (driver.fields && driver.customResultMapper === undefined) driver.customResultMapper = compileRowMapper(driver.fields, driver.joinsNotNullableMap);

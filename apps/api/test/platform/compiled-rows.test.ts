@@ -5,7 +5,7 @@ import { alias, boolean, integer, jsonb, pgTable, text, timestamp } from 'drizzl
 import { money } from '@caravan/contract/money';
 import { moneyColumn } from '@caravan/db/columns';
 import { createTestDatabase } from '../../../../tests/support/database.ts';
-import { compileRowMapper, oncePerDatabase, withCompiledRows } from '../../src/platform/sql.ts';
+import { builtOnce, compileRowMapper, withCompiledRows } from '../../src/platform/sql.ts';
 
 // The row mapper compiled once per statement (platform/sql.ts compileRowMapper) must give exactly the
 // rows drizzle's own mapResultRow gives: nested paths, decoders (money, dates, JSON, sql`` with
@@ -150,8 +150,8 @@ describe('rows mapped by a mapper compiled once per statement', () => {
     expect(rows[1]).toMatchObject({ note: null, data: null, tags: null, n: null });
   });
 
-  it('is given to every statement built once per database, and to none without columns', async () => {
-    const listed = oncePerDatabase((on) => on.select({ id: order.id }).from(order).orderBy(asc(order.id)).prepare('mapper_once'));
+  it('is given to every statement built once, and to none without columns', async () => {
+    const listed = (on: typeof db) => builtOnce(on, 'mapper_once', (executor, name) => executor.select({ id: order.id }).from(order).orderBy(asc(order.id)).prepare(name));
     expect((listed(db) as unknown as Driver).customResultMapper).toBeTypeOf('function');
     // drizzle's driver runs it instead of its own mapping (an internal of drizzle: an upgrade that drops it fails here)
     const driver = listed(db) as unknown as Driver & { customResultMapper: (rows: unknown[][]) => unknown };
