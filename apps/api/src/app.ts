@@ -491,7 +491,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   const deadlines = { scheduleDeadline: (kind: string, id: string, at: Date) => void scheduler.schedule(kind, id, at) };
   const orderNames: OrderNamePorts = {
     usernames: (ids) => accounts.profiles(ids),
-    shopNames: async (ids) => new Map([...(await shops.cardsByIds(ids))].map(([id, card]) => [id, card.name])),
+    shopNames: (ids) => shops.namesByIds(ids),
   };
   const checkout = new CheckoutService(db, ordersRepository, { findAddress: (userId, id) => addresses.findOwned(userId, id), ...deadlines }, idempotency, settings, clock);
   const payments = new PaymentService(db, ordersRepository, ledger, accounts, idempotency, deadlines, settings, clock);

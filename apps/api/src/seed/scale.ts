@@ -238,10 +238,10 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
       select md5('scale-escrow-' || i), 'order:' || id || ':escrow', 'order_escrow', 'USDT', 0, 0, 0, 0, created_at from scale_orders where status not in ('pending_payment', 'cancelled')`);
     await run(`insert into orders (id, buyer_id, shop_id, checkout_id, status, contacts, phone, country, province, city, address, goods_count,
         original_amount, goods_amount, system_amount, profit, freight, tax, service_fee, total, commission_rate, cancel_reason, cancelled_by,
-        payment_transfer_id, created_at, paid_at, shipped_at, received_at, completed_at, cancelled_at, updated_at)
+        payment_transfer_id, created_at, paid_at, shipped_at, received_at, completed_at, cancelled_at, updated_at, first_item_names, first_item_image)
       select id, buyer_id, shop_id, md5('scale-checkout-' || i), status, 'Scale Buyer', '+1 718 555 0100', 'United States', 'New York', 'Brooklyn', '1 Scale Street', 1,
              total, total, total, 0, 0, 0, 0, total, 0,
-             case when status = 'cancelled' then 'timeout' end, case when status = 'cancelled' then 'system' end,
+             case when status = 'cancelled' then 'timeout' end, case when status = 'cancelled' then 'timeout' end,
              case when status not in ('pending_payment', 'cancelled') then md5('scale-tr-p-' || i) end,
              created_at,
              case when status not in ('pending_payment', 'cancelled') then created_at + interval '5 minutes' end,
@@ -249,7 +249,7 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
              case when status in ('received', 'completed') then created_at + interval '6 days' end,
              case when status = 'completed' then created_at + interval '10 days' end,
              case when status = 'cancelled' then created_at + interval '1 hour' end,
-             created_at + interval '10 days'
+             created_at + interval '10 days', names, ''
         from scale_orders`);
     await run(`insert into order_items (id, order_id, seller_goods_id, goods_id, sku_id, names, attributes, image, quantity, original_price, unit_price, system_price, freight, tax, service_fee, line_amount)
       select md5('scale-item-' || i), id, listing_id, goods_id, sku_id, names, '{"en": ""}'::jsonb, '', 1, total, total, total, 0, 0, 0, total from scale_orders`);

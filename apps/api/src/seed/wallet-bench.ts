@@ -101,12 +101,12 @@ async function fillOrderHistory(db: Database, userIds: string[], listingIds: str
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       create temp table bench_history on commit drop as
-      select md5('bench-history-' || u.id || '-' || k) as id, u.id as buyer_id, k, l.id as listing_id, l.goods_id, l.shop_id, l.names, l.sku_id,
+      select md5('bench-history-' || u.id || '-' || k) as id, u.id as buyer_id, k, l.id as listing_id, l.goods_id, l.shop_id, l.names, l.image, l.sku_id,
              l.price as total, now() - interval '30 days' + k * interval '1 minute' as created_at
         from unnest(${sql.param(userIds)}::text[]) as u(id)
         cross join lateral generate_series(1, ${BENCH_ORDER_HISTORY} - (select count(*)::int from orders o where o.buyer_id = u.id)) as k
         join lateral (
-          select sg.id, sg.goods_id, sg.shop_id, g.names, sg.selling_price as price,
+          select sg.id, sg.goods_id, sg.shop_id, g.names, coalesce(g.images -> 0 ->> 'thumb', '') as image, sg.selling_price as price,
                  (select s.id from goods_skus s where s.goods_id = sg.goods_id order by s.sort, s.id limit 1) as sku_id
             from seller_goods sg join goods g on g.id = sg.goods_id
            where sg.id = (${sql.param(listingIds)}::text[])[1 + k % ${listingIds.length}]
@@ -114,14 +114,14 @@ async function fillOrderHistory(db: Database, userIds: string[], listingIds: str
     await tx.execute(sql`
       insert into orders (id, buyer_id, shop_id, checkout_id, status, contacts, phone, country, province, city, address, goods_count,
         original_amount, goods_amount, system_amount, profit, freight, tax, service_fee, total, commission_rate, cancel_reason, cancelled_by,
-        created_at, cancelled_at, updated_at)
+        created_at, cancelled_at, updated_at, first_item_names, first_item_image)
       select id, buyer_id, shop_id, md5('bench-history-checkout-' || id), 'cancelled', ${BENCH_ADDRESS.contacts}, ${BENCH_ADDRESS.phone},
              'United States', 'New York', 'Brooklyn', ${BENCH_ADDRESS.address}, 1, total, total, total, 0, 0, 0, 0, total, 0, 'timeout', 'timeout',
-             created_at, created_at + interval '1 hour', created_at + interval '1 hour'
+             created_at, created_at + interval '1 hour', created_at + interval '1 hour', names, image
         from bench_history`);
     await tx.execute(sql`
       insert into order_items (id, order_id, seller_goods_id, goods_id, sku_id, names, attributes, image, quantity, original_price, unit_price, system_price, freight, tax, service_fee, line_amount)
-      select md5('bench-history-item-' || id), id, listing_id, goods_id, sku_id, names, '{"en": ""}'::jsonb, '', 1, total, total, total, 0, 0, 0, total
+      select md5('bench-history-item-' || id), id, listing_id, goods_id, sku_id, names, '{"en": ""}'::jsonb, image, 1, total, total, total, 0, 0, 0, total
         from bench_history`);
   });
 }

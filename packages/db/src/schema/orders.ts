@@ -31,6 +31,12 @@ export const orders = pgTable(
     postcode: text().notNull().default(''),
     address: text().notNull(),
 
+    // the buyer's list shows one line of each order: its first item's names and picture (the item with the
+    // smallest id, as order_items_order_idx gives it), copied here when the order is placed. Items never
+    // change after that, so the copy cannot go stale; it spares the list one item read per order (issue 17).
+    firstItemNames: jsonb().$type<LocalizedText>().notNull(),
+    firstItemImage: text().notNull(),
+
     // amounts (USDT); total = goods + freight + tax + service fee
     goodsCount: integer().notNull(),
     /** selling prices before discounts, x quantities (legacy prizeOriginal) */

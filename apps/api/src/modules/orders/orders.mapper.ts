@@ -34,7 +34,7 @@ export function toOrderSummary(order: OrderSummarySource, shopName: string) {
   };
 }
 
-export function toOrderListItem(order: OrderListRow, names: Names, firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined, locale: Locale, timeZone: string) {
+export function toOrderListItem(order: OrderListRow, names: Names, locale: Locale, timeZone: string) {
   return {
     partyId: order.buyerId,
     username: names.buyer,
@@ -49,8 +49,8 @@ export function toOrderListItem(order: OrderListRow, names: Names, firstItem: Pi
     tax: amount(order.tax),
     sellerStatus: order.confirmedAt ? 1 : 0,
     createTime: formatLegacyDateTime(timeZone, order.createdAt),
-    firstGoodsName: firstItem ? localized(firstItem.names, locale) : '',
-    firstGoodsIcon: firstItem?.image ?? '',
+    firstGoodsName: localized(order.firstItemNames, locale),
+    firstGoodsIcon: order.firstItemImage,
   };
 }
 

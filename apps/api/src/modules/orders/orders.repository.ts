@@ -46,16 +46,17 @@ const ORDER_LIST_COLUMNS = {
   tax: orders.tax,
   confirmedAt: orders.confirmedAt,
   createdAt: orders.createdAt,
+  firstItemNames: orders.firstItemNames,
+  firstItemImage: orders.firstItemImage,
 };
 
 export type OrderListRow = Pick<OrderRow, keyof typeof ORDER_LIST_COLUMNS>;
 
-/** A row of the buyer's order list: the order, its names, its first item's name and picture, and the list's total. */
+/** A row of the buyer's order list: the order (with its first item's names and picture), the buyer's name and the list's total. */
 export interface BuyerListRow {
   order: OrderListRow;
   buyerName: string;
   shopName: string;
-  firstItem: Pick<OrderItemRow, 'names' | 'image'> | undefined;
   total: number;
 }
 
@@ -122,8 +123,9 @@ function buyerFilterValues(filter: Omit<BuyerFilter, 'limit' | 'offset'>) {
 }
 
 /**
- * The buyer's order list, built once per tab kind (see buyerFilter). Its first-item read takes
- * `firstItems` (always 1) as a value: builtOnce refuses a statement with a value built in.
+ * The buyer's order list, built once per tab kind (see buyerFilter): the page is cut from the buyer's
+ * index first, then only its lines are joined with their shops (a deep page's skipped orders are not). Each
+ * order carries a copy of its first item, so no item is read (migration 0024).
  */
 function buyerList(executor: Executor, refundsOnly: boolean) {
   return builtOnce(executor, refundsOnly ? 'orders_list_for_buyer_refunds' : 'orders_list_for_buyer', (on, name) => {
@@ -135,22 +137,14 @@ function buyerList(executor: Executor, refundsOnly: boolean) {
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .as('page');
-    const first = on
-      .select({ names: orderItems.names, image: orderItems.image })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, page.id))
-      .orderBy(asc(orderItems.id))
-      .limit(sql.placeholder('firstItems'))
-      .as('first_item');
     // the total: an uncorrelated subquery, counted once per statement, from the index alone
     const total = sql<number>`(select count(*) from ${orders} where ${buyerFilter(refundsOnly)})`.mapWith(Number);
     // every line is the same buyer's: their name is read once, not joined per line
     const buyerName = sql<string | null>`(select ${users.username} from ${users} where ${users.id} = ${sql.placeholder('buyerId')})`;
     return on
-      .select({ order: page._.selectedFields, total, buyerName, shopName: shops.name, firstNames: first.names, firstImage: first.image })
+      .select({ order: page._.selectedFields, total, buyerName, shopName: shops.name })
       .from(page)
       .leftJoin(shops, eq(shops.id, page.shopId))
-      .leftJoinLateral(first, sql`true`)
       .orderBy(desc(page.createdAt), desc(page.id))
       .prepare(name);
   });
@@ -272,8 +266,11 @@ export class OrdersRepository {
   /**
    * A new order, its items and its first timeline entry in one statement: the inserts of the items and
    * the entry are data-modifying WITH queries, their foreign keys checked at the statement's end (ADR 0014).
+   * The order keeps a copy of its first item's names and picture (the item with the smallest id) for the buyer's list.
    */
-  async insertOrder(executor: Executor, row: typeof orders.$inferInsert, items: (typeof orderItems.$inferInsert)[], log: typeof orderLogs.$inferInsert): Promise<void> {
+  async insertOrder(executor: Executor, placed: Omit<typeof orders.$inferInsert, 'firstItemNames' | 'firstItemImage'>, items: (typeof orderItems.$inferInsert)[], log: typeof orderLogs.$inferInsert): Promise<void> {
+    const first = items.reduce<(typeof items)[number] | undefined>((least, item) => (least === undefined || item.id < least.id ? item : least), undefined);
+    const row: typeof orders.$inferInsert = { ...placed, firstItemNames: first?.names ?? { en: '' }, firstItemImage: first?.image ?? '' };
     const statement = (on: Executor, order: typeof row, lines: typeof items, entry: typeof log) =>
       sql`with new_items as (${on.insert(orderItems).values(lines).getSQL()}), new_log as (${on.insert(orderLogs).values(entry).getSQL()}) ${on.insert(orders).values(order).getSQL()}`;
     // its text grows with the items: an order of many lines is built and planned as it comes
@@ -360,23 +357,17 @@ export class OrdersRepository {
   }
 
   /**
-   * One page of the buyer's list in one statement: the page (newest first, from orders_buyer_idx), the
-   * total of the whole filter (counted from orders_buyer_status_idx alone: a window count over the page's
-   * scan read every order of the buyer from the table, so the call grew with the buyer's history), the
-   * buyer's and shops' names, and each order's first item. Only a page past the end (no row to carry the total) needs a second statement.
-   * The statement is built once and named (buyerList, builtOnce): building it on every call
-   * was most of the call's CPU in the bench's profile. It reads only the 11 columns a list line shows
-   * (with all 40 read, parsed and mapped, the call served 2,362 req/s in a profiled run; 2,921 with 11).
+   * One page of the buyer's list in one statement: the page (newest first, from orders_buyer_idx, each
+   * order with its first item's copy), the total of the whole filter (counted from orders_buyer_status_idx
+   * alone: a window count over the page's scan read every order of the buyer from the table, so the call
+   * grew with the buyer's history) and the buyer's name. Only a page past the end (no row to carry the
+   * total) needs a second statement. The statement is built once and named (buyerList, builtOnce): building
+   * it on every call was most of the call's CPU in the bench's profile. It reads only the columns a list
+   * line shows (with all 40 read, parsed and mapped, the call served 2,362 req/s in a profiled run; 2,921 with 11).
    */
   async listForBuyer(db: Database, filter: BuyerFilter): Promise<{ rows: BuyerListRow[]; total: number }> {
-    const found = await buyerList(db, filter.refundsOnly === true).execute({ ...buyerFilterValues(filter), limit: filter.limit, offset: filter.offset, firstItems: 1 });
-    const rows = found.map((row) => ({
-      order: row.order,
-      buyerName: row.buyerName ?? '',
-      shopName: row.shopName ?? '',
-      firstItem: row.firstNames === null ? undefined : { names: row.firstNames, image: row.firstImage ?? '' },
-      total: row.total,
-    }));
+    const found = await buyerList(db, filter.refundsOnly === true).execute({ ...buyerFilterValues(filter), limit: filter.limit, offset: filter.offset });
+    const rows = found.map((row) => ({ order: row.order, buyerName: row.buyerName ?? '', shopName: row.shopName ?? '', total: row.total }));
     const total = rows[0]?.total ?? (filter.offset > 0 ? await this.countForBuyer(db, filter) : 0);
     return { rows, total };
   }

@@ -62,7 +62,7 @@ export class OrdersService {
     const { rows, total } = await this.repository.listForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset });
     return {
       pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
-      pageList: rows.map((row) => toOrderListItem(row.order, { buyer: row.buyerName, shop: row.shopName }, row.firstItem, locale, this.timeZone)),
+      pageList: rows.map((row) => toOrderListItem(row.order, { buyer: row.buyerName, shop: row.shopName }, locale, this.timeZone)),
     };
   }
 
