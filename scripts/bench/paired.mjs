@@ -13,6 +13,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchDatabase, benchServerEnv } from './bench-database.mjs';
 import { cpuSeconds } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -21,7 +22,8 @@ const autocannon = require('autocannon');
 
 const [builds, call, rounds, seconds] = [process.argv.slice(2, 4), process.argv[4] ?? 'order!listMain', Number(process.argv[5] ?? 8), Number(process.argv[6] ?? 3)];
 const queries = { 'order!listMain': 'pageNum=1&pageSize=20', 'wallet!getUsdt': '' };
-const fixturesFile = path.join(root, '.data', 'bench', 'wallet-fixtures.json');
+const database = benchDatabase(false);
+const fixturesFile = path.join(root, database.dataDir, 'wallet-fixtures.json');
 if (builds.length !== 2 || !(call in queries) || !(rounds > 0) || !(seconds > 0)) {
   process.stderr.write(`usage: node scripts/bench/paired.mjs <build A> <build B> [${Object.keys(queries).join(' | ')}] [rounds] [seconds]\n`);
   process.exit(2);
@@ -31,8 +33,7 @@ if (cpuSeconds(process.pid) === undefined) throw new Error('paired.mjs reads CPU
 if (!existsSync(fixturesFile)) throw new Error('no bench wallet users: run `BENCH_SCENARIOS=order!listMain npm run bench` once first');
 const { users } = JSON.parse(readFileSync(fixturesFile, 'utf8'));
 
-const databaseUrl = 'postgres://postgres:caravan-embedded@127.0.0.1:25430/caravan';
-const env = { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_DEMO: '0', DATA_DIR: '.data/bench', EMBEDDED_PG_PORT: '25430', TRUST_PROXY: '1' };
+const env = benchServerEnv(database);
 
 function start(build, port, extra) {
   return new Promise((resolve, reject) => {
@@ -58,7 +59,7 @@ const load = (port, duration) =>
 const servers = [];
 try {
   servers.push({ build: builds[0], port: 18280, child: await start(builds[0], 18280, {}) });
-  servers.push({ build: builds[1], port: 18281, child: await start(builds[1], 18281, { DATABASE_URL: databaseUrl }) });
+  servers.push({ build: builds[1], port: 18281, child: await start(builds[1], 18281, { DATABASE_URL: database.url }) });
   for (const server of servers) {
     await load(server.port, 2); // warm-up: JIT, prepared statements, the session cache
     Object.assign(server, { requests: 0, cpu: 0, errors: 0, rates: [], costs: [] });

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
+import { benchDatabase, benchServerEnv } from './bench-database.mjs';
 import { cpuSeconds, machineBusySeconds } from './proc.mjs';
 import { newestProfile, profileMarkdown, summarizeProfile } from './profile.mjs';
 
@@ -56,27 +57,12 @@ const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const store = storeParts(only);
 const SCALE = process.argv.includes('--scale') || process.env.BENCH_SCALE === '1' || Boolean(only?.has('console'));
 const consoleScenario = SCALE && (!only || only.has('console'));
-// the scale database is an embedded PostgreSQL of its own, beside the 50,000-goods one
-// (below Linux's ephemeral ports, 32768-60999: the bench's own client connections leave ports there in
-// TIME_WAIT, and PostgreSQL could not bind 54330 after a run whose load had used it as a client port)
-const EMBEDDED_PORT = SCALE ? 25431 : 25430;
+const database = benchDatabase(SCALE);
 /** API scenarios selected (all of them without BENCH_SCENARIOS) */
 const apiScenarios = !only || [...only].some((name) => !isStoreScenario(name));
 
-const serverEnv = {
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  SEED_DEMO: '0',
-  PORT: String(API_PORT),
-  CHAT_PORT: '18050',
-  DATA_DIR: SCALE ? '.data/bench-scale' : '.data/bench',
-  EMBEDDED_PG_PORT: String(EMBEDDED_PORT),
-  // requests carry X-Forwarded-For as they would behind a load balancer, so per-IP limits (60
-  // fund-password checks a minute per address) see many clients instead of one
-  TRUST_PROXY: '1',
-};
-const databaseUrl = process.env.DATABASE_URL ?? `postgres://postgres:caravan-embedded@127.0.0.1:${EMBEDDED_PORT}/caravan`;
+const serverEnv = { ...benchServerEnv(database), PORT: String(API_PORT), CHAT_PORT: '18050' };
+const databaseUrl = process.env.DATABASE_URL ?? database.url;
 const apiEntry = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
 // BENCH_PROFILE=1: the API runs with Node's --cpu-prof and the report says where its time went (profile.mjs)
 const PROFILE_DIR = process.env.BENCH_PROFILE === '1' ? path.join(root, serverEnv.DATA_DIR, 'profiles', new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19)) : undefined;

@@ -1,0 +1,28 @@
+// The bench's embedded PostgreSQL and the environment of the API processes it benches, shared by
+// run.mjs and paired.mjs (which compares two builds on the same database).
+
+/**
+ * The bench database: the 50,000-goods one, or the scale one, an embedded PostgreSQL of its own beside it.
+ * Its ports are below Linux's ephemeral ports (32768-60999): the bench's own client connections leave
+ * ports there in TIME_WAIT, and PostgreSQL could not bind 54330 after a run whose load had used it as a
+ * client port.
+ */
+export function benchDatabase(scale) {
+  const port = scale ? 25431 : 25430;
+  return { port, dataDir: scale ? '.data/bench-scale' : '.data/bench', url: `postgres://postgres:caravan-embedded@127.0.0.1:${port}/caravan` };
+}
+
+/** The environment of a benched API process on `database` (its ports are the caller's). */
+export function benchServerEnv(database) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    DATA_DIR: database.dataDir,
+    EMBEDDED_PG_PORT: String(database.port),
+    // requests carry X-Forwarded-For as they would behind a load balancer, so per-IP limits (60
+    // fund-password checks a minute per address) see many clients instead of one
+    TRUST_PROXY: '1',
+  };
+}
