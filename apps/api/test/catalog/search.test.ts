@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { useTestApp } from '../support/test-app.ts';
 
@@ -145,5 +145,66 @@ describe('sellerGoods!searchSellerGoods and search-goods', () => {
     expect(result.data?.pageList).toHaveLength(multi.n);
     expect(result.data?.pageList.every((card) => card.goodsId === multi.goods_id)).toBe(true);
     expect((await t.call('sellerGoods!search-goods', { lang: 'cn' })).msg).toBe('请选择商品');
+  });
+});
+
+describe('sellerGoods!search by relevance', () => {
+  // 50 listings carry made-up words: 25 the word, 20 a longer word it begins, 5 both; sales with ties
+  const word = 'zqvord';
+  // (last in this file: the sales it changes would move other tests' goods between pages)
+  beforeAll(async () => {
+    const listings = await q(`select id from seller_goods where visible order by id limit 60`);
+    for (const [index, row] of listings.entries()) {
+      const words = index < 25 ? word : index < 45 ? `${word}ik` : index < 50 ? `${word} ${word}ik` : undefined;
+      if (words) await q(`update seller_goods set search_tokens = search_tokens || ' ' || $2, sold_num = $3 where id = $1`, [row.id, words, (index * 7) % 5]);
+    }
+  });
+
+  /** The order by its definition: every match sorted, the whole word first, then sales, then id. */
+  async function definition(keyword: string, shopId?: string): Promise<string[]> {
+    const rows = await q(
+      `select id from seller_goods where visible and search_vector @@ to_tsquery('simple', $1 || ':*') and ($3::text is null or shop_id = $3)
+       order by (search_vector @@ to_tsquery('simple', $2))::int desc, sold_num desc, id`,
+      [keyword, keyword, shopId ?? null],
+    );
+    return rows.map((row) => row.id as string);
+  }
+
+  async function allPages(keyword: string, pageSize: number, sellerId?: string): Promise<{ ids: string[]; totals: number[] }> {
+    const ids: string[] = [];
+    const totals: number[] = [];
+    for (let pageNum = 1; ; pageNum += 1) {
+      const page = sellerId
+        ? await t.call<Page>('sellerGoods!searchSellerGoods', { keyword, sellerId, lang: 'en', pageNum, pageSize })
+        : await search(keyword, { pageNum, pageSize });
+      expect(page.code).toBe('0');
+      totals.push(page.data?.pageInfo.totalElements ?? -1);
+      if ((page.data?.pageList.length ?? 0) === 0) return { ids, totals };
+      ids.push(...(page.data?.pageList ?? []).map((card) => card.id));
+    }
+  }
+
+  it('shows the listings with the whole word first, then those with it only as a prefix, best sellers first, on every page', async () => {
+    const expected = await definition(word);
+    expect(expected).toHaveLength(50);
+    // pages of 7: the first four come from the 30 whole-word matches alone, the fifth straddles them
+    const paged = await allPages(word, 7);
+    expect(paged.ids).toEqual(expected);
+    expect(new Set(paged.totals)).toEqual(new Set([50]));
+    expect((await allPages(word, 100)).ids).toEqual(expected);
+    // the longer word is a whole word of its own listings
+    expect((await allPages(`${word}ik`, 6)).ids).toEqual(await definition(`${word}ik`));
+  });
+
+  it('ranks the same way within one shop (searchSellerGoods), and with only prefix matches', async () => {
+    const [shop] = await q(
+      `select shop_id from seller_goods where visible and search_vector @@ to_tsquery('simple', $1 || ':*') group by shop_id order by count(*) desc, shop_id limit 1`,
+      [word],
+    );
+    const expected = await definition(word, shop?.shop_id as string);
+    expect(expected.length).toBeGreaterThan(3);
+    expect((await allPages(word, 3, shop?.shop_id as string)).ids).toEqual(expected);
+    // no listing has the word "zqvor": every match is a prefix match
+    expect((await allPages(word.slice(0, -1), 9)).ids).toEqual(await definition(word.slice(0, -1)));
   });
 });

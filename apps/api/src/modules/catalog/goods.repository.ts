@@ -94,13 +94,26 @@ const ORDER: Record<GoodsSort, string> = {
   relevance: 'rank desc, sg.sold_num desc nulls last, sg.id',
 };
 
+interface Clauses {
+  /** every condition of the filter, the search's match included */
+  where: string;
+  /** the relevance expression of the search (0 without one), built on demand */
+  rank: () => string;
+  /**
+   * Of a full-text search: the filter's conditions with the whole-word match instead of the prefix match
+   * (whole words are a subset of their prefixes), built on demand.
+   */
+  exactWhere?: (() => string) | undefined;
+}
+
 /**
  * The WHERE clause of a filter, and the relevance expression of its search (0 without one), built
  * on demand: a parameter only the relevance uses must not be sent with a query that does not use it.
  */
-function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: string; rank: () => string } {
+function clausesOf(filter: GoodsFilter, now: Date, params: Params): Clauses {
   const conditions: string[] = [filter.includeHidden ? 'sg.deleted_at is null' : 'sg.visible'];
   let rank = () => '0';
+  let exactWhere: (() => string) | undefined;
   if (filter.categoryId) {
     conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
   }
@@ -113,16 +126,19 @@ function clausesOf(filter: GoodsFilter, now: Date, params: Params): { where: str
     const at = params.add(now);
     conditions.push(`sg.discount_ratio is not null and sg.discount_start_at <= ${at} and sg.discount_end_at > ${at}`);
   }
+  const base = [...conditions];
   if (filter.search?.mode === 'fulltext') {
     conditions.push(`sg.search_vector @@ to_tsquery('simple', ${params.add(filter.search.tsQuery)})`);
     const exactQuery = filter.search.exactQuery;
-    rank = () => `(sg.search_vector @@ to_tsquery('simple', ${params.add(exactQuery)}))::int`;
+    const exact = () => `sg.search_vector @@ to_tsquery('simple', ${params.add(exactQuery)})`;
+    rank = () => `(${exact()})::int`;
+    exactWhere = () => [...base, exact()].join(' and ');
   } else if (filter.search?.mode === 'trigram') {
     const text = params.add(filter.search.text);
     conditions.push(`${text} <% sg.search_text`);
     rank = () => `word_similarity(${text}, sg.search_text)`;
   }
-  return { where: conditions.join(' and '), rank };
+  return { where: conditions.join(' and '), rank, exactWhere };
 }
 
 export class GoodsRepository {
@@ -139,17 +155,64 @@ export class GoodsRepository {
   async list(filter: GoodsFilter, sort: GoodsSort, limit: number, offset: number, now: Date): Promise<GoodsRow[]> {
     const params = new Params();
     const clauses = clausesOf(filter, now, params);
+    if (sort === 'relevance' && clauses.exactWhere) return this.relevancePage(clauses, clauses.exactWhere, limit, offset, params);
     const text = `with page as (
         select sg.id, ${clauses.rank()} as rank from seller_goods sg
         where ${clauses.where}
         order by ${ORDER[sort]}
         limit ${params.add(limit)} offset ${params.add(offset)}
       )
-      select ${COLUMNS}, page.rank
+      ${this.pageRows(sort)}`;
+    return prepared<GoodsRow>(this.pool, text, params.values);
+  }
+
+  /** The page's rows with their goods, shops and views, in the page's order. */
+  private pageRows(sort: GoodsSort): string {
+    return `select ${COLUMNS}, page.rank
       from page join seller_goods sg on sg.id = page.id join goods g on g.id = sg.goods_id join shops s on s.id = sg.shop_id
         left join seller_goods_views v on v.seller_goods_id = sg.id
       order by ${ORDER[sort]}`;
-    return prepared<GoodsRow>(this.pool, text, params.values);
+  }
+
+  /**
+   * A page of a full-text search by relevance: the listings matching the keyword's whole words, best
+   * sellers first, then those matching its words only as prefixes ("cotton" before "cottons"), best
+   * sellers first. Sorting every match by that order reads all of them: a frequent word matches tens of
+   * thousands of listings (`cotton`: 33,080 of 785,230 at 500,000 goods, 240 ms). Taken in two parts,
+   * each part is the matches in the order of seller_goods_sold_idx, which PostgreSQL walks, stopping
+   * after the page (2 ms for `cotton`), or, for a rare word, reads from the text index and sorts:
+   * - `exact`: the first `offset + limit` whole-word matches;
+   * - the first `offset + limit` prefix matches, read only when there are fewer whole-word matches than
+   *   that (all of which `exact` then holds): left without the whole-word ones, they are the first
+   *   prefix-only matches, at least as many as the page can need.
+   * The choice between the walk and the text index depends on how frequent the words are, so the
+   * statement is planned for its values on every call (an unnamed statement), never with a generic
+   * plan that would walk the whole sales index for a word no listing has.
+   */
+  private async relevancePage(clauses: Clauses, exactWhere: () => string, limit: number, offset: number, params: Params): Promise<GoodsRow[]> {
+    const reach = params.add(offset + limit);
+    const text = `with exact as materialized (
+        select sg.id, sg.sold_num from seller_goods sg
+        where ${exactWhere()}
+        order by sg.sold_num desc nulls last, sg.id
+        limit ${reach}
+      ), page as (
+        select id, rank from (
+          select id, 1 as rank, sold_num from exact
+          union all
+          select id, 0, sold_num from (
+            select sg.id, sg.sold_num from seller_goods sg
+            where ${clauses.where} and (select count(*) from exact) < ${reach}
+            order by sg.sold_num desc nulls last, sg.id
+            limit ${reach}
+          ) prefixed
+          where id not in (select id from exact)
+        ) matches
+        order by rank desc, sold_num desc nulls last, id
+        limit ${params.add(limit)} offset ${params.add(offset)}
+      )
+      ${this.pageRows('relevance')}`;
+    return (await this.pool.query<GoodsRow>(text, params.values)).rows;
   }
 
   /** Listings matching the filter; with a search, at most SEARCH_TOTAL_CAP. */
