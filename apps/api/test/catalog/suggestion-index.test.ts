@@ -96,6 +96,34 @@ describe('SuggestionIndex', () => {
     expect(index.search([exact('shirt'), prefix('si')], 10)).toEqual(['c']);
     expect(index.search([prefix('s')], 2)).toEqual(['c', 'a']);
   });
+
+  it('answers the definition when ranks lie far apart and when the words are too many to number in two bytes', async () => {
+    // 70,000 goods, each with a word of its own (70,000 words and more), one of two common words, and a
+    // rare word on goods whose ranks differ by 1, by hundreds and by tens of thousands (gaps of 1-3 bytes)
+    const rare = new Set([0, 1, 130, 20_000, 69_999]);
+    const entries: SuggestionEntry[] = Array.from({ length: 70_000 }, (_, index) => ({
+      goods_id: `g${index}`,
+      sold_num: 70_000 - index,
+      listing_id: `l${index}`,
+      tokens: [index % 3 === 0 ? 'common' : 'other', rare.has(index) ? 'rare' : '', `w${index}`].join(' '),
+    }));
+    const index = await SuggestionIndex.build(entries);
+    for (const terms of [[prefix('rare')], [prefix('rar'), prefix('comm')], [exact('w69999')], [prefix('w6999')], [prefix('w1'), exact('common')], [prefix('o')]]) {
+      for (const limit of [1, 3, 20]) expect(index.search(terms, limit), JSON.stringify(terms)).toEqual(expected(entries, terms, limit));
+    }
+  });
+
+  it('keeps a word’s goods as gaps of a byte or two and a good’s words in two bytes each', async () => {
+    const entries = catalogue(11, 20_000);
+    const index = await SuggestionIndex.build(entries);
+    const pairs = entries.reduce((sum, entry) => sum + new Set(entry.tokens.split(' ').filter((word) => word.length > 0)).size, 0);
+    const ids = entries.reduce((sum, entry) => sum + entry.goods_id.length, 0);
+    // the offsets: two per good, two per word (24 words)
+    const offsets = 2 * 4 * (entries.length + 1) + 2 * 4 * (VOCABULARY.length + 1);
+    // four bytes each way were 8 a pair; the gaps of 24 words over 20,000 goods take one byte
+    expect(index.bytes - ids - offsets).toBeLessThanOrEqual(3 * pairs + VOCABULARY.join('').length);
+    for (const terms of [[prefix('sh')], [prefix('bl'), exact('衣')]]) expect(index.search(terms, 20)).toEqual(expected(entries, terms, 20));
+  });
 });
 
 /**
