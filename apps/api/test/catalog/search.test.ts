@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { useTestApp } from '../support/test-app.ts';
+import { GoodsRepository } from '../../src/modules/catalog/goods.repository.ts';
 
 const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
 await seedSmallCatalogue(t, { products: 400, shops: 20 });
@@ -156,8 +157,13 @@ describe('sellerGoods!search by relevance', () => {
     const listings = await q(`select id from seller_goods where visible order by id limit 60`);
     for (const [index, row] of listings.entries()) {
       const words = index < 25 ? word : index < 45 ? `${word}ik` : index < 50 ? `${word} ${word}ik` : undefined;
-      if (words) await q(`update seller_goods set search_tokens = search_tokens || ' ' || $2, sold_num = $3 where id = $1`, [row.id, words, (index * 7) % 5]);
+      // the best sellers of the catalogue, so that walks of the sales index meet them among the others
+      const sold = 1_000_000 + ((index * 7) % 5);
+      if (words) await q(`update seller_goods set search_tokens = search_tokens || ' ' || $2, sold_num = $3 where id = $1`, [row.id, words, sold]);
+      else await q(`update seller_goods set sold_num = $2 where id = $1`, [row.id, sold]);
     }
+    // the suggestion index's counts decide which parts walk the sales index (read as a serving process starts)
+    await t.services.goods.prepareSuggestions();
   });
 
   /** The order by its definition: every match sorted, the whole word first, then sales, then id. */
@@ -196,6 +202,24 @@ describe('sellerGoods!search by relevance', () => {
     expect((await allPages(`${word}ik`, 6)).ids).toEqual(await definition(`${word}ik`));
   });
 
+  it('reads the same pages whether each part walks the sales index, gives up after a few listings, or reads the text index', async () => {
+    const repository = new GoodsRepository(t.database.db);
+    const now = new Date('2026-08-01T00:00:00.000Z');
+    for (const keyword of [word, word.slice(0, -1)]) {
+      const expected = await definition(keyword);
+      const search = { mode: 'fulltext' as const, tsQuery: `${keyword}:*`, exactQuery: keyword, terms: [{ text: keyword, prefix: true }] };
+      for (const walks of [{}, { exact: 1 }, { prefixed: 3 }, { exact: 5, prefixed: 5 }, { exact: 12, prefixed: 40 }, { exact: 10_000, prefixed: 10_000 }]) {
+        for (const pageSize of [3, 7]) {
+          const ids: string[] = [];
+          for (let offset = 0; offset <= expected.length; offset += pageSize) {
+            ids.push(...(await repository.list({ search }, 'relevance', pageSize, offset, now, walks)).map((row) => row.id));
+          }
+          expect(ids, `${keyword} ${JSON.stringify(walks)} ${pageSize}`).toEqual(expected);
+        }
+      }
+    }
+  });
+
   it('ranks the same way within one shop (searchSellerGoods), and with only prefix matches', async () => {
     const [shop] = await q(
       `select shop_id from seller_goods where visible and search_vector @@ to_tsquery('simple', $1 || ':*') group by shop_id order by count(*) desc, shop_id limit 1`,
@@ -206,5 +230,17 @@ describe('sellerGoods!search by relevance', () => {
     expect((await allPages(word, 3, shop?.shop_id as string)).ids).toEqual(expected);
     // no listing has the word "zqvor": every match is a prefix match
     expect((await allPages(word.slice(0, -1), 9)).ids).toEqual(await definition(word.slice(0, -1)));
+  });
+
+  it('gives the same pages when the counts the walks go by are stale (the walks give up)', async () => {
+    // most listings lose the word after the index counted them
+    await q(`update seller_goods set search_tokens = replace(search_tokens, ' ${word}ik', '') where search_tokens like '% ${word}ik' and abs(hashtext(id)) % 4 <> 0`);
+    await q(`update seller_goods set search_tokens = replace(search_tokens, ' ${word}', '') where search_tokens like '% ${word}' and abs(hashtext(id)) % 4 <> 0`);
+    t.services.goods.forgetCached();
+    for (const keyword of [word, `${word}ik`]) {
+      const expected = await definition(keyword);
+      expect(expected.length).toBeLessThan(30);
+      for (const pageSize of [1, 2, 5]) expect((await allPages(keyword, pageSize)).ids).toEqual(expected);
+    }
   });
 });

@@ -95,6 +95,12 @@ describe('SuggestionIndex', () => {
     expect(index.search([prefix('shirt')], 10)).toEqual(['c', 'b']);
     expect(index.search([exact('shirt'), prefix('si')], 10)).toEqual(['c']);
     expect(index.search([prefix('s')], 2)).toEqual(['c', 'a']);
+    // the bound a search page's walks go by: a word's goods exactly, a prefix's counted once per word
+    expect(index.matchBound([exact('shirt')])).toBe(2);
+    expect(index.matchBound([prefix('sh')])).toBe(4);
+    expect(index.matchBound([exact('shirt'), prefix('si')])).toBe(1);
+    expect(index.matchBound([exact('nothing')])).toBe(0);
+    expect(index.matchBound([])).toBe(0);
   });
 
   it('answers the definition when ranks lie far apart and when the words are too many to number in two bytes', async () => {

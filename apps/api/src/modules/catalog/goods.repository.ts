@@ -4,17 +4,19 @@ import type { AttributeDefinition, GoodsImage, LocalizedText } from '@caravan/db
 import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { Params, prepared } from '../../platform/sql.ts';
+import type { QueryTerm } from './search-text.ts';
 import type { SuggestionEntry } from './suggestion-index.ts';
 
 // Read side of the sellable catalogue (seller goods joined with system goods and the shop name).
 // Hand-written SQL as prepared statements: these are the hottest queries of the server.
 
 /**
- * Full-text: `tsQuery` matches (words by prefix); relevance is whether `exactQuery` (whole words)
+ * Full-text: `tsQuery` matches (words by prefix, `terms` as the suggestion index reads them); relevance
+ * is whether `exactQuery` (whole words)
  * matches too, which costs far less than ts_rank and ranks the same way for names this short.
  * Trigram: similarity of the whole keyword, the last resort for typos.
  */
-export type SearchClause = { mode: 'fulltext'; tsQuery: string; exactQuery: string } | { mode: 'trigram'; text: string };
+export type SearchClause = { mode: 'fulltext'; tsQuery: string; exactQuery: string; terms: QueryTerm[] } | { mode: 'trigram'; text: string };
 
 /** Search totals count at most this many matches ("1000+" is what a buyer needs to know). */
 export const SEARCH_TOTAL_CAP = 1000;
@@ -100,10 +102,20 @@ interface Clauses {
   /** the relevance expression of the search (0 without one), built on demand */
   rank: () => string;
   /**
-   * Of a full-text search: the filter's conditions with the whole-word match instead of the prefix match
-   * (whole words are a subset of their prefixes), built on demand.
+   * Of a full-text search: the filter's other conditions, the match of the words as prefixes, and the
+   * match of the whole words (built on demand: a subset of the prefix match).
    */
-  exactWhere?: (() => string) | undefined;
+  fulltext?: { base: string; match: string; exact: () => string } | undefined;
+}
+
+/**
+ * How a page by relevance reads each of its two parts (whole-word matches, prefix-only matches): a walk
+ * of the sales index that gives up after this many listings (then the matches are read from the text
+ * index and sorted), or, when undefined, the text index straight away.
+ */
+export interface RelevanceWalks {
+  exact?: number | undefined;
+  prefixed?: number | undefined;
 }
 
 /**
@@ -113,7 +125,6 @@ interface Clauses {
 function clausesOf(filter: GoodsFilter, now: Date, params: Params): Clauses {
   const conditions: string[] = [filter.includeHidden ? 'sg.deleted_at is null' : 'sg.visible'];
   let rank = () => '0';
-  let exactWhere: (() => string) | undefined;
   if (filter.categoryId) {
     conditions.push(`${filter.categoryLevel === 1 ? 'sg.top_category_id' : 'sg.category_id'} = ${params.add(filter.categoryId)}`);
   }
@@ -126,19 +137,21 @@ function clausesOf(filter: GoodsFilter, now: Date, params: Params): Clauses {
     const at = params.add(now);
     conditions.push(`sg.discount_ratio is not null and sg.discount_start_at <= ${at} and sg.discount_end_at > ${at}`);
   }
-  const base = [...conditions];
+  let fulltext: Clauses['fulltext'];
   if (filter.search?.mode === 'fulltext') {
-    conditions.push(`sg.search_vector @@ to_tsquery('simple', ${params.add(filter.search.tsQuery)})`);
+    const base = conditions.join(' and ');
+    const match = `sg.search_vector @@ to_tsquery('simple', ${params.add(filter.search.tsQuery)})`;
+    conditions.push(match);
     const exactQuery = filter.search.exactQuery;
     const exact = () => `sg.search_vector @@ to_tsquery('simple', ${params.add(exactQuery)})`;
     rank = () => `(${exact()})::int`;
-    exactWhere = () => [...base, exact()].join(' and ');
+    fulltext = { base, match, exact };
   } else if (filter.search?.mode === 'trigram') {
     const text = params.add(filter.search.text);
     conditions.push(`${text} <% sg.search_text`);
     rank = () => `word_similarity(${text}, sg.search_text)`;
   }
-  return { where: conditions.join(' and '), rank, exactWhere };
+  return { where: conditions.join(' and '), rank, fulltext };
 }
 
 export class GoodsRepository {
@@ -152,10 +165,10 @@ export class GoodsRepository {
    * One page of listings. The page is cut from seller_goods alone (an index scan, often index-only),
    * and only its rows are joined with goods and shops, so deep pages stay cheap.
    */
-  async list(filter: GoodsFilter, sort: GoodsSort, limit: number, offset: number, now: Date): Promise<GoodsRow[]> {
+  async list(filter: GoodsFilter, sort: GoodsSort, limit: number, offset: number, now: Date, walks: RelevanceWalks = {}): Promise<GoodsRow[]> {
     const params = new Params();
     const clauses = clausesOf(filter, now, params);
-    if (sort === 'relevance' && clauses.exactWhere) return this.relevancePage(clauses, clauses.exactWhere, limit, offset, params);
+    if (sort === 'relevance' && clauses.fulltext) return this.relevancePage(clauses.fulltext, limit, offset, params, walks);
     const text = `with page as (
         select sg.id, ${clauses.rank()} as rank from seller_goods sg
         where ${clauses.where}
@@ -177,36 +190,70 @@ export class GoodsRepository {
   /**
    * A page of a full-text search by relevance: the listings matching the keyword's whole words, best
    * sellers first, then those matching its words only as prefixes ("cotton" before "cottons"), best
-   * sellers first. Sorting every match by that order reads all of them: a frequent word matches tens of
-   * thousands of listings (`cotton`: 33,080 of 785,230 at 500,000 goods, 240 ms). Taken in two parts,
-   * each part is the matches in the order of seller_goods_sold_idx, which PostgreSQL walks, stopping
-   * after the page (2 ms for `cotton`), or, for a rare word, reads from the text index and sorts:
-   * - `exact`: the first `offset + limit` whole-word matches;
-   * - the first `offset + limit` prefix matches, read only when there are fewer whole-word matches than
-   *   that (all of which `exact` then holds): left without the whole-word ones, they are the first
-   *   prefix-only matches, at least as many as the page can need.
-   * The choice between the walk and the text index depends on how frequent the words are, so the
-   * statement is planned for its values on every call (an unnamed statement), never with a generic
-   * plan that would walk the whole sales index for a word no listing has.
+   * sellers first (ADR 0021). Sorting every match by that order reads all of them: a frequent word matches
+   * tens of thousands of listings (`cotton`: 33,080 of 785,230 at 500,000 goods, 240 ms). So the page is
+   * taken in two parts, each in the order of seller_goods_sold_idx, each at most `offset + limit` long:
+   * - `exact`: the first whole-word matches;
+   * - `prefixed`: read only when `exact` is shorter than that (it then holds every whole-word match): the
+   *   first prefix matches that are not whole-word ones.
+   * A part is read by walking the sales index when `walks` says its words are frequent enough: the walk
+   * stops after the part (374 listings for `cotton`, 1-2 ms), and gives up after the number of listings
+   * `walks` allows, when the words were rarer than said. Otherwise, and after a walk gave up, its matches
+   * are read from the text index and sorted (`sold_num + 0`: never a walk of the sales index, which for a
+   * word no listing has would read every listing; PostgreSQL's estimate for a word it keeps no statistics
+   * of is far too high for it to be let choose). Sent unnamed: planned for its limits on every call.
    */
-  private async relevancePage(clauses: Clauses, exactWhere: () => string, limit: number, offset: number, params: Params): Promise<GoodsRow[]> {
+  private async relevancePage(
+    fulltext: NonNullable<Clauses['fulltext']>,
+    limit: number,
+    offset: number,
+    params: Params,
+    walks: RelevanceWalks,
+  ): Promise<GoodsRow[]> {
     const reach = params.add(offset + limit);
-    const text = `with exact as materialized (
-        select sg.id, sg.sold_num from seller_goods sg
-        where ${exactWhere()}
-        order by sg.sold_num desc nulls last, sg.id
-        limit ${reach}
-      ), page as (
+    const { base, match } = fulltext;
+    const exact = fulltext.exact();
+    const sorted = (conditions: string) => `select sg.id, sg.sold_num from seller_goods sg where ${conditions}
+          order by sg.sold_num + 0 desc, sg.id limit ${reach}`;
+    /** the first matches of `condition` among the first `bound` listings in the order of sales, at most `reach` */
+    const walk = (bound: number, condition: string, gate: string) => `select id, sold_num from (
+            select sg.id, sg.sold_num, sg.search_vector from seller_goods sg where ${base} and ${gate}
+            order by sg.sold_num desc nulls last, sg.id limit ${params.add(bound)}
+          ) sg where ${condition} limit ${reach}`;
+    const parts: string[] = [];
+    if (walks.exact === undefined) {
+      parts.push(`exact as materialized (${sorted(`${base} and ${exact}`)})`);
+    } else {
+      parts.push(
+        `exact_walk as materialized (${walk(walks.exact, exact, 'true')})`,
+        `exact as materialized (
+          select id, sold_num from exact_walk where (select count(*) from exact_walk) >= ${reach}
+          union all
+          select * from (${sorted(`${base} and ${exact} and (select count(*) from exact_walk) < ${reach}`)}) sorted
+        )`,
+      );
+    }
+    const prefixOnly = `${match} and not (${exact})`;
+    const needed = `(select count(*) from exact) < ${reach}`;
+    if (walks.prefixed === undefined) {
+      parts.push(`prefixed as materialized (${sorted(`${base} and ${prefixOnly} and ${needed}`)})`);
+    } else {
+      const found = `(select count(*) from exact) + (select count(*) from prefixed_walk)`;
+      parts.push(
+        `prefixed_walk as materialized (${walk(walks.prefixed, prefixOnly, needed)})`,
+        `prefixed as materialized (
+          select id, sold_num from prefixed_walk where ${found} >= ${reach}
+          union all
+          select * from (${sorted(`${base} and ${prefixOnly} and ${found} < ${reach}`)}) sorted
+        )`,
+      );
+    }
+    const text = `with ${parts.join(',\n      ')},
+      page as (
         select id, rank from (
           select id, 1 as rank, sold_num from exact
           union all
-          select id, 0, sold_num from (
-            select sg.id, sg.sold_num from seller_goods sg
-            where ${clauses.where} and (select count(*) from exact) < ${reach}
-            order by sg.sold_num desc nulls last, sg.id
-            limit ${reach}
-          ) prefixed
-          where id not in (select id from exact)
+          select id, 0, sold_num from prefixed
         ) matches
         order by rank desc, sold_num desc nulls last, id
         limit ${params.add(limit)} offset ${params.add(offset)}

@@ -9,8 +9,8 @@ import type { SettingsService } from '../content/settings.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
 import type { Executor } from '@caravan/db/client';
-import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, SearchClause, VisibilityScope } from './goods.repository.ts';
-import { decodeKeyword, queryTerms, searchText, tsQueryOf } from './search-text.ts';
+import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, RelevanceWalks, SearchClause, VisibilityScope } from './goods.repository.ts';
+import { decodeKeyword, queryTerms, searchText, tsQueryOf, type QueryTerm } from './search-text.ts';
 import { LiveSuggestionIndex } from './suggestion-index.ts';
 import type { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -63,7 +63,7 @@ export const LIKE_LIMIT = 12;
 function fulltextOf(keyword: string): SearchClause | undefined {
   const tsQuery = tsQueryOf(keyword);
   const exactQuery = tsQueryOf(keyword, true);
-  return tsQuery && exactQuery ? { mode: 'fulltext', tsQuery, exactQuery } : undefined;
+  return tsQuery && exactQuery ? { mode: 'fulltext', tsQuery, exactQuery, terms: queryTerms(keyword) } : undefined;
 }
 
 function trigramOf(keyword: string): SearchClause | undefined {
@@ -149,11 +149,34 @@ export class GoodsService {
   private async page(filter: GoodsFilter, sort: GoodsSort, request: PageRequest, viewer: Viewer, withTotal = true): Promise<{ pageInfo: PageInfo; pageList: GoodsVo[] }> {
     const page = resolvePage(request.pageNum, request.pageSize, 20);
     const key = JSON.stringify([filter, sort, page.pageSize, page.offset]);
+    const walks = () => (sort === 'relevance' ? this.relevanceWalks(filter, page.offset + page.pageSize) : {});
     const [rows, total] = await Promise.all([
-      this.pages.get(key, () => this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now())),
+      this.pages.get(key, () => this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now(), walks())),
       withTotal ? this.total(filter) : Promise.resolve(0),
     ]);
     return { pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total }, pageList: await this.cards(rows, viewer) };
+  }
+
+  /**
+   * Whether a search page by relevance walks the sales index for its whole-word and its prefix-only
+   * matches (GoodsRepository.relevancePage), and how far: by the suggestion index's counts of goods, when it
+   * has been read (it is not waited for). Walking to the `reach`-th match of words that m of G goods have
+   * reads about reach * G / m listings; reading the matches from the text index and sorting them costs
+   * about m listings at some four times the price of a walked one. So a part is walked when 4 m^2 > reach
+   * * G, at most four times as far as expected: the counts are an upper bound (a good with two words of a
+   * prefix's range counts twice, several words count as the rarest one) and may be minutes old. Only the
+   * catalogue's own search is walked; within a shop or a list filter the matches' share is not known.
+   */
+  private relevanceWalks(filter: GoodsFilter, reach: number): RelevanceWalks {
+    const { search, ...rest } = filter;
+    if (search?.mode !== 'fulltext' || Object.values(rest).some(Boolean)) return {};
+    const index = this.suggestionIndex.peek();
+    if (!index || index.size === 0) return {};
+    const bound = (terms: QueryTerm[]) => {
+      const goods = index.matchBound(terms);
+      return 4 * goods * goods > reach * index.size ? Math.max(reach, Math.ceil((4 * reach * index.size) / goods)) : undefined;
+    };
+    return { exact: bound(search.terms.map((term) => ({ ...term, prefix: false }))), prefixed: bound(search.terms) };
   }
 
   private async categoryFilter(categoryId: string | undefined): Promise<Pick<GoodsFilter, 'categoryId' | 'categoryLevel'>> {

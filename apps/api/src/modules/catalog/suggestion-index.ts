@@ -235,6 +235,20 @@ export class SuggestionIndex {
   }
 
   /**
+   * At most how many goods match every term: the goods of the term with the fewest (a good with two
+   * words of a prefix's range counts twice). 0 for no terms.
+   */
+  matchBound(terms: QueryTerm[]): number {
+    if (terms.length === 0) return 0;
+    return Math.min(
+      ...terms.map((term) => {
+        const [start, end] = this.range(term);
+        return (this.goodsBefore[end] ?? 0) - (this.goodsBefore[start] ?? 0);
+      }),
+    );
+  }
+
+  /**
    * The ids of the best `limit` goods whose words match every term (best seller first); none for no
    * terms. The term with the fewest goods is walked; the others are checked on each of its goods.
    */
@@ -324,6 +338,15 @@ export class LiveSuggestionIndex {
       // a failed refresh keeps the old index; a later request tries again
       this.reload().catch(() => undefined);
     }
+    return this.index;
+  }
+
+  /**
+   * The index as last read, if it has been, without waiting, reading or refreshing it: a serving process
+   * reads it as it starts and its keywords keep it fresh (a search page's walks go by its counts, which
+   * may be minutes old).
+   */
+  peek(): SuggestionIndex | undefined {
     return this.index;
   }
 
