@@ -119,6 +119,19 @@ describe('SuggestionIndex', () => {
     }
   });
 
+  it('keeps ids shaped as the API makes them (32 hex digits) in 16 bytes each, and answers the same with ids of any other shape', async () => {
+    const hexed = catalogue(5, 3_000).map((entry, index) => ({ ...entry, goods_id: (index * 2_654_435_761).toString(16).padStart(32, '0') }));
+    const mixed = hexed.map((entry, index) => (index === 7 ? { ...entry, goods_id: 'Not-Hex' } : entry));
+    const packed = await SuggestionIndex.build(hexed);
+    const text = await SuggestionIndex.build(mixed);
+    // the same index but for the ids: 16 bytes each against the text (32 characters) and its offsets
+    expect(text.bytes - packed.bytes).toBe(32 * (hexed.length - 1) + 'Not-Hex'.length + 4 * (hexed.length + 1) - 16 * hexed.length);
+    for (const terms of [[prefix('sh')], [prefix('bl'), exact('衣')], [exact('x')], [prefix('c')]]) {
+      expect(packed.search(terms, 50)).toEqual(expected(hexed, terms, 50));
+      expect(text.search(terms, 50)).toEqual(expected(mixed, terms, 50));
+    }
+  });
+
   it('keeps a word’s goods as gaps of a byte or two and a good’s words in two bytes each', async () => {
     const entries = catalogue(11, 20_000);
     const index = await SuggestionIndex.build(entries);
