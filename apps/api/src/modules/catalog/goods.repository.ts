@@ -11,9 +11,9 @@ import type { SuggestionEntry } from './suggestion-index.ts';
 // Hand-written SQL as prepared statements: these are the hottest queries of the server.
 
 /**
- * Full-text: `tsQuery` matches (words by prefix, `terms` as the suggestion index reads them); relevance
- * is whether `exactQuery` (whole words)
- * matches too, which costs far less than ts_rank and ranks the same way for names this short.
+ * Full-text: `tsQuery` matches (words by prefix; `terms` are the same words as the suggestion index reads
+ * them); relevance is whether `exactQuery` (whole words) matches too, which costs far less than ts_rank
+ * and ranks the same way for names this short.
  * Trigram: similarity of the whole keyword, the last resort for typos.
  */
 export type SearchClause = { mode: 'fulltext'; tsQuery: string; exactQuery: string; terms: QueryTerm[] } | { mode: 'trigram'; text: string };
