@@ -313,33 +313,74 @@ export class SuggestionIndex {
     ranges.sort((a, b) => a.count - b.count);
     const [walked, ...checked] = ranges;
     if (!walked || walked.count === 0) return [];
-    // with one term, the best `limit` of each word's goods hold the best `limit` of all; with more, any may
-    const take = checked.length === 0 ? limit : Number.POSITIVE_INFINITY;
-    const candidates = new Set<number>();
+    // the walked term's words' goods merged in rank order (a heap of the words by their next good), each
+    // good checked against the other terms as it comes: the walk stops at the `limit`-th good found, not
+    // after every good of the term (at 500,000 goods a two-word keyword read every posting of its rarer word)
+    const words = walked.end - walked.start;
+    const next = new Int32Array(words);
+    const at = new Int32Array(words);
+    const heap = new Int32Array(words);
+    let size = 0;
     const postings = this.postings;
-    for (let word = walked.start; word < walked.end; word += 1) {
-      const to = this.postingStart[word + 1] ?? 0;
-      let at = this.postingStart[word] ?? 0;
-      let rank = 0;
-      for (let taken = 0; at < to && taken < take; taken += 1) {
-        let gap = 0;
-        let scale = 1;
-        let byte: number;
-        do {
-          byte = postings[at] ?? 0;
-          at += 1;
-          gap += (byte & 0x7f) * scale;
-          scale *= 0x80;
-        } while (byte >= 0x80);
-        rank += gap;
-        candidates.add(rank);
+    /** word w's next good after `rank` (its rank), or -1 when it has no more */
+    const advance = (w: number, rank: number): number => {
+      const word = walked.start + w;
+      let position = at[w] ?? 0;
+      if (position >= (this.postingStart[word + 1] ?? 0)) return -1;
+      let gap = 0;
+      let scale = 1;
+      let byte: number;
+      do {
+        byte = postings[position] ?? 0;
+        position += 1;
+        gap += (byte & 0x7f) * scale;
+        scale *= 0x80;
+      } while (byte >= 0x80);
+      at[w] = position;
+      return rank + gap;
+    };
+    const less = (a: number, b: number) => (next[heap[a] ?? 0] ?? 0) < (next[heap[b] ?? 0] ?? 0);
+    const swap = (a: number, b: number) => {
+      const held = heap[a] ?? 0;
+      heap[a] = heap[b] ?? 0;
+      heap[b] = held;
+    };
+    const siftDown = (from: number) => {
+      for (let parent = from; ; ) {
+        const left = 2 * parent + 1;
+        let least = parent;
+        if (left < size && less(left, least)) least = left;
+        if (left + 1 < size && less(left + 1, least)) least = left + 1;
+        if (least === parent) return;
+        swap(parent, least);
+        parent = least;
       }
+    };
+    for (let w = 0; w < words; w += 1) {
+      at[w] = this.postingStart[walked.start + w] ?? 0;
+      const rank = advance(w, 0);
+      if (rank < 0) continue;
+      next[w] = rank;
+      heap[size] = w;
+      size += 1;
     }
+    for (let parent = (size >> 1) - 1; parent >= 0; parent -= 1) siftDown(parent);
     const found: string[] = [];
-    for (const rank of [...candidates].sort((a, b) => a - b)) {
-      if (!checked.every((other) => this.hasWordIn(rank, other.start, other.end))) continue;
-      found.push(this.ids.at(rank));
-      if (found.length === limit) break;
+    let last = -1;
+    while (size > 0 && found.length < limit) {
+      const w = heap[0] ?? 0;
+      const rank = next[w] ?? 0;
+      // a good with two words of the range comes once per word: taken once
+      if (rank !== last && checked.every((other) => this.hasWordIn(rank, other.start, other.end))) found.push(this.ids.at(rank));
+      last = rank;
+      const following = advance(w, rank);
+      if (following < 0) {
+        size -= 1;
+        heap[0] = heap[size] ?? 0;
+      } else {
+        next[w] = following;
+      }
+      siftDown(0);
     }
     return found;
   }
