@@ -121,6 +121,15 @@ export class ShopsService {
     return { rows, missing };
   }
 
+  /** Caches the rows read for `missing` (undefined for a shop that does not exist) and adds them to `rows`. */
+  private keepLoaded(missing: string[], found: ShopRow[], rows: Map<string, ShopRow | undefined>): void {
+    const loaded = new Map(found.map((shop) => [shop.id, shop]));
+    for (const id of missing) {
+      this.rows.set(id, loaded.get(id));
+      rows.set(id, loaded.get(id));
+    }
+  }
+
   /**
    * Shops' names by id (shops that do not exist are left out) for the order pages (order!info, the
    * checkout's answer, the console's order list): the cached rows, the others read in
@@ -128,13 +137,7 @@ export class ShopsService {
    */
   async namesByIds(ids: string[]): Promise<Map<string, string>> {
     const { rows, missing } = await this.cachedRows([...new Set(ids)]);
-    if (missing.length > 0) {
-      const loaded = new Map((await this.repository.byIds(missing)).map((shop) => [shop.id, shop]));
-      for (const id of missing) {
-        this.rows.set(id, loaded.get(id));
-        rows.set(id, loaded.get(id));
-      }
-    }
+    if (missing.length > 0) this.keepLoaded(missing, await this.repository.byIds(missing), rows);
     const names = new Map<string, string>();
     for (const [id, row] of rows) if (row) names.set(id, row.name);
     return names;
@@ -148,11 +151,7 @@ export class ShopsService {
       // rows and figures together: a cold card costs one statement
       const found = await this.repository.byIdsWithFigures(missing);
       for (const { figures } of found) this.remember(figures);
-      const loaded = new Map(found.map(({ shop }) => [shop.id, shop]));
-      for (const id of missing) {
-        this.rows.set(id, loaded.get(id));
-        rows.set(id, loaded.get(id));
-      }
+      this.keepLoaded(missing, found.map(({ shop }) => shop), rows);
     }
     const shops = unique.map((id) => rows.get(id)).filter((row) => row !== undefined);
     const cards = await this.cards(shops, viewerId);
