@@ -216,8 +216,8 @@ export class GoodsRepository {
     const sorted = (conditions: string) => `select sg.id, sg.sold_num from seller_goods sg where ${conditions}
           order by sg.sold_num + 0 desc, sg.id limit ${reach}`;
     /** the first matches of `condition` among the first `bound` listings in the order of sales, at most `reach` */
-    const walk = (bound: number, condition: string, gate: string) => `select id, sold_num from (
-            select sg.id, sg.sold_num, sg.search_vector from seller_goods sg where ${base} and ${gate}
+    const walk = (bound: number, condition: string, gate?: string) => `select id, sold_num from (
+            select sg.id, sg.sold_num, sg.search_vector from seller_goods sg where ${gate ? `${base} and ${gate}` : base}
             order by sg.sold_num desc nulls last, sg.id limit ${params.add(bound)}
           ) sg where ${condition} limit ${reach}`;
     const parts: string[] = [];
@@ -225,7 +225,7 @@ export class GoodsRepository {
       parts.push(`exact as materialized (${sorted(`${base} and ${exact}`)})`);
     } else {
       parts.push(
-        `exact_walk as materialized (${walk(walks.exact, exact, 'true')})`,
+        `exact_walk as materialized (${walk(walks.exact, exact)})`,
         `exact as materialized (
           select id, sold_num from exact_walk where (select count(*) from exact_walk) >= ${reach}
           union all
