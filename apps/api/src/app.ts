@@ -64,7 +64,6 @@ import { GoodsAdminRepository } from './modules/catalog/goods-admin.repository.t
 import { GoodsAdminService } from './modules/catalog/goods-admin.service.ts';
 import { GoodsRepository } from './modules/catalog/goods.repository.ts';
 import { GoodsService, VIEW_FLUSH_MS } from './modules/catalog/goods.service.ts';
-import { SearchVocabulary } from './modules/catalog/search-vocabulary.ts';
 import { favoritesActions } from './modules/favorites/favorites.legacy.ts';
 import { FavoritesRepository } from './modules/favorites/favorites.repository.ts';
 import { FavoritesService } from './modules/favorites/favorites.service.ts';
@@ -394,7 +393,6 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
   );
   const goods: GoodsService = new GoodsService(
     new GoodsRepository(db),
-    new SearchVocabulary(db.$client, clock),
     categories,
     {
       sellerCards: (ids, viewerId) => shops.cardsByIds(ids, viewerId),

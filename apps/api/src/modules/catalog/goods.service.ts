@@ -12,7 +12,6 @@ import type { Executor } from '@caravan/db/client';
 import type { GoodsDetailRow, GoodsFilter, GoodsRepository, GoodsRow, GoodsSort, RelevanceWalks, SearchClause, VisibilityScope } from './goods.repository.ts';
 import { decodeKeyword, queryTerms, searchText, tsQueryOf, type QueryTerm } from './search-text.ts';
 import { LiveSuggestionIndex } from './suggestion-index.ts';
-import type { SearchVocabulary } from './search-vocabulary.ts';
 
 /** What the catalogue needs from the shops and favourites modules. */
 export interface GoodsPorts {
@@ -102,7 +101,6 @@ export class GoodsService {
 
   constructor(
     private readonly repository: GoodsRepository,
-    private readonly vocabulary: SearchVocabulary,
     private readonly categories: CategoriesService,
     private readonly ports: GoodsPorts,
     private readonly settings: SettingsService,
@@ -202,12 +200,12 @@ export class GoodsService {
   /**
    * The ways to read a keyword, tried in turn until one finds something: full-text (words by prefix,
    * Chinese by character pairs); full-text again with typos corrected against the catalogue's
-   * vocabulary; trigram similarity of the whole text.
+   * vocabulary (the suggestion index's words); trigram similarity of the whole text.
    */
   private async *readings(keyword: string): AsyncGenerator<SearchClause> {
     const fulltext = fulltextOf(keyword);
     if (fulltext) yield fulltext;
-    const corrected = await this.vocabulary.correct(keyword);
+    const corrected = (await this.suggestionIndex.current()).vocabulary().correct(keyword);
     const correctedSearch = corrected ? fulltextOf(corrected) : undefined;
     if (correctedSearch) yield correctedSearch;
     const trigram = trigramOf(keyword);
@@ -247,7 +245,7 @@ export class GoodsService {
     const index = await this.suggestionIndex.current();
     let ids = index.search(queryTerms(keyword), SUGGESTION_CANDIDATES);
     if (ids.length === 0) {
-      const corrected = await this.vocabulary.correct(keyword);
+      const corrected = index.vocabulary().correct(keyword);
       if (corrected) ids = index.search(queryTerms(corrected), SUGGESTION_CANDIDATES);
     }
     if (ids.length > 0) {

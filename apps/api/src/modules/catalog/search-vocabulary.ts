@@ -1,13 +1,12 @@
-import type { Pool } from 'pg';
-import type { Clock } from '../../platform/clock.ts';
-
 // Typo tolerance: when a search finds nothing, each unknown Latin word of the keyword is replaced by
 // the closest word of the catalogue (at most one edit for words up to 4 letters, two for longer
 // ones; ties go to a word with the same first letter, then to the commoner one), and the search runs
-// once more. The vocabulary is the set of words in visible listings, read from the full-text index
-// and refreshed every few minutes.
+// once more. The vocabulary is the suggestion index's words (the words of the visible listings, with
+// how many goods have each), worked out once per build of that index (SuggestionIndex.vocabulary), so
+// no search waits for the catalogue's words to be read and no second copy of them is kept.
 
-export const VOCABULARY_TTL_MS = 10 * 60_000;
+/** The words a correction may propose: Latin letters only, three or more. */
+const LATIN_WORD = /^[a-z]{3,}$/;
 
 /** Optimal string alignment distance (Levenshtein plus adjacent transpositions), capped. */
 export function editDistance(a: string, b: string, cap: number): number {
@@ -31,50 +30,41 @@ export function editDistance(a: string, b: string, cap: number): number {
   return previous[b.length] ?? cap + 1;
 }
 
+/** The catalogue's Latin words with how common each is, grouped by length: a word is compared only with those its edits can reach. */
 export class SearchVocabulary {
-  private words: Map<string, number> | undefined;
-  private loadedAt = 0;
-  private loading: Promise<Map<string, number>> | undefined;
+  private readonly known = new Set<string>();
+  /** `byLength[n]`: the words of n letters and how common each is */
+  private readonly byLength: { word: string; frequency: number }[][] = [];
 
-  constructor(
-    private readonly pool: Pool,
-    private readonly clock: Clock,
-  ) {}
+  /** `words`: each word with how many goods (or listings) have it; words that are not Latin are left out. */
+  constructor(words: Iterable<readonly [string, number]>) {
+    for (const [word, frequency] of words) {
+      if (!LATIN_WORD.test(word) || this.known.has(word)) continue;
+      this.known.add(word);
+      (this.byLength[word.length] ??= []).push({ word, frequency });
+    }
+  }
 
-  private async vocabulary(): Promise<Map<string, number>> {
-    const now = this.clock.now().getTime();
-    if (this.words && now - this.loadedAt < VOCABULARY_TTL_MS) return this.words;
-    this.loading ??= this.pool
-      .query<{ word: string; ndoc: number }>(
-        `select word, ndoc from ts_stat('select search_vector from seller_goods where visible') where word ~ '^[a-z]{3,}$'`,
-      )
-      .then((result) => {
-        this.words = new Map(result.rows.map((row) => [row.word, row.ndoc]));
-        this.loadedAt = this.clock.now().getTime();
-        return this.words;
-      })
-      .finally(() => {
-        this.loading = undefined;
-      });
-    return this.loading;
+  get size(): number {
+    return this.known.size;
   }
 
   /** The keyword with unknown words corrected, or undefined when nothing could be corrected. */
-  async correct(keyword: string): Promise<string | undefined> {
-    const words = await this.vocabulary();
+  correct(keyword: string): string | undefined {
     let changed = false;
     const corrected = keyword.replace(/[a-z]{3,}/gi, (original) => {
       const word = original.toLowerCase();
-      if (words.has(word)) return original;
-      // a prefix of a known word is a match already (searches match prefixes)
+      if (this.known.has(word)) return original;
       const cap = word.length <= 4 ? 1 : 2;
       // closest first; at equal distance a word with the same first letter (typos rarely hit it), then the commoner
       let best: { word: string; score: number } | undefined;
-      for (const [candidate, frequency] of words) {
-        const distance = editDistance(word, candidate, cap);
-        if (distance > cap) continue;
-        const score = distance * 1e9 - (candidate[0] === word[0] ? 1e8 : 0) - frequency;
-        if (!best || score < best.score) best = { word: candidate, score };
+      for (let length = Math.max(0, word.length - cap); length <= word.length + cap; length += 1) {
+        for (const candidate of this.byLength[length] ?? []) {
+          const distance = editDistance(word, candidate.word, cap);
+          if (distance > cap) continue;
+          const score = distance * 1e9 - (candidate.word[0] === word[0] ? 1e8 : 0) - candidate.frequency;
+          if (!best || score < best.score) best = { word: candidate.word, score };
+        }
       }
       if (!best) return original;
       changed = true;

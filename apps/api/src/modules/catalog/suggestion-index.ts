@@ -1,5 +1,6 @@
 import type { Clock } from '../../platform/clock.ts';
 import type { QueryTerm } from './search-text.ts';
+import { SearchVocabulary } from './search-vocabulary.ts';
 
 // The suggestion index of sellerGoods!search-keyword (ADR 0013): the words of every system good with a
 // visible listing, in memory, each word with its goods in the order suggestions show them (best
@@ -144,6 +145,8 @@ export class SuggestionIndex {
   /** the word numbers of the good of rank r, ascending, are `goodWords[goodStart[r] .. goodStart[r + 1])` */
   private readonly goodStart: Int32Array;
   private readonly goodWords: Uint16Array | Int32Array;
+  /** the words typos are corrected against, worked out on first use */
+  private latinWords: SearchVocabulary | undefined;
 
   private constructor(parts: {
     ids: RankedIds;
@@ -250,6 +253,15 @@ export class SuggestionIndex {
   get bytes(): number {
     const arrays = [this.postingStart, this.postings, this.goodsBefore, this.goodStart, this.goodWords];
     return arrays.reduce((sum, array) => sum + array.byteLength, 0) + this.ids.bytes + this.words.reduce((sum, word) => sum + word.length, 0);
+  }
+
+  /**
+   * The words typos are corrected against (search-vocabulary.ts): the Latin words of the visible listings,
+   * each with how many goods have it. Worked out once per index, on first use.
+   */
+  vocabulary(): SearchVocabulary {
+    this.latinWords ??= new SearchVocabulary(this.words.map((word, number) => [word, (this.goodsBefore[number + 1] ?? 0) - (this.goodsBefore[number] ?? 0)] as const));
+    return this.latinWords;
   }
 
   /** The first position in `words` not below `text`. */
