@@ -67,7 +67,9 @@ describe('SuggestionIndex', () => {
       ];
       for (const terms of combos) {
         for (const limit of [1, 10, 40, 1000]) {
-          expect(index.search(terms, limit), `seed ${seed}, ${JSON.stringify(terms)}, limit ${limit}`).toEqual(expected(entries, terms, limit));
+          const answer = expected(entries, terms, limit);
+          expect(index.search(terms, limit), `seed ${seed}, ${JSON.stringify(terms)}, limit ${limit}`).toEqual(answer);
+          expect(index.countUpTo(terms, limit), `count: seed ${seed}, ${JSON.stringify(terms)}, limit ${limit}`).toBe(answer.length);
         }
       }
     }
@@ -254,6 +256,32 @@ describe('LiveSuggestionIndex', () => {
     clock.advance(MIN_INTERVAL_MS);
     await answer(live);
     expect(catalogue.reads()).toBe(4);
+  });
+
+  it('peekUnchanged: the index only while this process changed no listing since its read began, and while young enough', async () => {
+    const { clock, catalogue, live } = fresh();
+    expect(live.peekUnchanged(TTL_MS)).toBeUndefined();
+    const first = answer(live);
+    await catalogue.finish();
+    await first;
+    expect(live.peekUnchanged(TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read1']);
+    clock.advance(TTL_MS);
+    expect(live.peekUnchanged(TTL_MS)).toBeDefined();
+    expect(live.peekUnchanged(TTL_MS - 1)).toBeUndefined();
+    // a change: not until a read that began after it
+    live.forget();
+    expect(live.peekUnchanged(TTL_MS)).toBeUndefined();
+    expect(live.peek()?.search([prefix('sh')], 10)).toEqual(['read1']);
+    await answer(live);
+    // a change while the read is under way: that read does not count either
+    live.forget();
+    await catalogue.finish();
+    expect(live.peek()?.search([prefix('sh')], 10)).toEqual(['read2']);
+    expect(live.peekUnchanged(TTL_MS)).toBeUndefined();
+    clock.advance(MIN_INTERVAL_MS);
+    await answer(live);
+    await catalogue.finish();
+    expect(live.peekUnchanged(TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read3']);
   });
 
   it('keeps answering from the old index when a background read fails, and tries again later', async () => {

@@ -5,6 +5,7 @@ import { planNodes, planOf, usesIndex, wholeTableReadsOf, type PlanNode } from '
 import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { argon2Hasher } from '../../src/platform/passwords.ts';
+import { SEARCH_TOTAL_CAP } from '../../src/modules/catalog/goods.repository.ts';
 import { seedScale } from '../../src/seed/scale.ts';
 import { expectLedgerConsistent, SAFEWORD, TRC20_ADDRESS } from '../support/wallet.ts';
 
@@ -175,19 +176,27 @@ describe('statement budgets of the benchmarked calls', () => {
       const nodes = (planNodes(plan) as Analyzed[]).filter((node) => node['Relation Name'] === 'seller_goods');
       // and of those, the listings the walks of the sales index read
       const walked = readBy(nodes.filter((node) => node['Index Name'] === 'seller_goods_sold_idx'));
-      return { data: result.data as { pageList: unknown[] }, plan, read: readBy(nodes), walked };
+      // the total's statement (GoodsRepository.count), when the total was counted
+      const counted = statements.some((statement) => /count\(\*\)::int as count from \(select 1 from seller_goods/.test(statement.text));
+      return { data: result.data as { pageInfo: { totalElements: number }; pageList: unknown[] }, plan, read: readBy(nodes), walked, counted };
     }
 
     const frequent = await pageOf(keyword);
     expect(frequent.data.pageList).toHaveLength(20);
     expect(usesIndex(frequent.plan, 'seller_goods_sold_idx')).toBe(true);
     expect(frequent.read).toBeLessThan((matches?.n ?? 0) / 10);
+    // its total is the cap, which the suggestion index's goods vouch for: no thousand listings are counted
+    // (ADR 0021, addendum)
+    expect(frequent.data.pageInfo.totalElements).toBe(SEARCH_TOTAL_CAP);
+    expect(frequent.counted).toBe(false);
 
     // a word no listing has: PostgreSQL's estimate for it is some 0.4 % of the listings, which made it walk
     // the whole sales index (3.8 s at 500,000 goods); the suggestion index knows it has no goods
     const nowhere = await pageOf('zqnowhere');
     expect(nowhere.data.pageList).toEqual([]);
     expect(nowhere.read).toBeLessThan(100);
+    expect(nowhere.data.pageInfo.totalElements).toBe(0);
+    expect(nowhere.counted).toBe(true);
 
     // counts gone stale: the word leaves every listing after the index was read, so the walks are tried and
     // give up after their bound; then its matches are read as PostgreSQL sees fit (on these 8,000 listings a
@@ -196,6 +205,9 @@ describe('statement budgets of the benchmarked calls', () => {
     t.services.goods.forgetCached();
     const stale = await pageOf(keyword);
     expect(stale.data.pageList).toEqual([]);
+    // after this process's own change the index's goods vouch for nothing: the total is counted
+    expect(stale.data.pageInfo.totalElements).toBe(0);
+    expect(stale.counted).toBe(true);
     expect(stale.walked).toBeGreaterThan(0);
     expect(stale.walked).toBeLessThan(visible / 4);
   });

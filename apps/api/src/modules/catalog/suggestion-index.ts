@@ -316,6 +316,19 @@ export class SuggestionIndex {
    * terms. The term with the fewest goods is walked; the others are checked on each of its goods.
    */
   search(terms: QueryTerm[], limit: number): string[] {
+    return this.matchRanks(terms, limit).map((rank) => this.ids.at(rank));
+  }
+
+  /**
+   * How many goods match every term, counted up to `limit` (at most `limit`): unlike matchBound, each good
+   * once and every term checked.
+   */
+  countUpTo(terms: QueryTerm[], limit: number): number {
+    return this.matchRanks(terms, limit).length;
+  }
+
+  /** The ranks of the best `limit` goods whose words match every term, best first (search). */
+  private matchRanks(terms: QueryTerm[], limit: number): number[] {
     if (terms.length === 0 || limit <= 0) return [];
     const ranges = terms.map((term) => {
       const [start, end] = this.range(term);
@@ -377,13 +390,13 @@ export class SuggestionIndex {
       size += 1;
     }
     for (let parent = (size >> 1) - 1; parent >= 0; parent -= 1) siftDown(parent);
-    const found: string[] = [];
+    const found: number[] = [];
     let last = -1;
     while (size > 0 && found.length < limit) {
       const w = heap[0] ?? 0;
       const rank = next[w] ?? 0;
       // a good with two words of the range comes once per word: taken once
-      if (rank !== last && checked.every((other) => this.hasWordIn(rank, other.start, other.end))) found.push(this.ids.at(rank));
+      if (rank !== last && checked.every((other) => this.hasWordIn(rank, other.start, other.end))) found.push(rank);
       last = rank;
       const following = advance(w, rank);
       if (following < 0) {
@@ -451,6 +464,15 @@ export class LiveSuggestionIndex {
    * may be minutes old).
    */
   peek(): SuggestionIndex | undefined {
+    return this.index;
+  }
+
+  /**
+   * The index as last read (peek), if this process changed no listing since and it is at most `maxAgeMs`
+   * old: for answers that must not miss this process's own changes (GoodsService.total).
+   */
+  peekUnchanged(maxAgeMs: number): SuggestionIndex | undefined {
+    if (this.loadedGeneration !== this.generation || this.clock.now().getTime() - this.loadedAt > maxAgeMs) return undefined;
     return this.index;
   }
 
