@@ -80,6 +80,15 @@ describe('sellerGoods!search', () => {
     expect(later.statements.filter((statement) => /ts_stat/.test(statement.text)).map((statement) => statement.text)).toEqual([]);
   });
 
+  it('reads the suggestion index’s rows in its order (most sales, then listing id), so the serving process does not sort them', async () => {
+    const rows = await new GoodsRepository(t.database.db).suggestionEntries();
+    expect(rows.length).toBeGreaterThan(100);
+    const [{ goods }] = await q('select count(distinct goods_id)::int as goods from seller_goods where visible');
+    expect(rows).toHaveLength(goods);
+    const ranked = [...rows].sort((a, b) => b.sold_num - a.sold_num || (a.listing_id < b.listing_id ? -1 : a.listing_id > b.listing_id ? 1 : 0));
+    expect(rows.map((row) => row.listing_id)).toEqual(ranked.map((row) => row.listing_id));
+  });
+
   it('handles the keyword URL-encoded once or twice, as legacy clients send it', async () => {
     const plain = await search(chineseName.split(' ')[0] as string);
     const once = await search(encodeURIComponent(chineseName.split(' ')[0] as string));

@@ -307,13 +307,16 @@ export class GoodsRepository {
   /**
    * What the suggestion index reads: each system good with a visible listing, its best listing (most
    * sales, then lowest id: the first the listing order shows) and that listing's words (search_tokens,
-   * which search_vector holds as they are).
+   * which search_vector holds as they are), in the index's order (most sales, then listing id by code
+   * point, as JavaScript compares): sorted here, not in the serving process's event loop.
    */
   async suggestionEntries(): Promise<SuggestionEntry[]> {
     return prepared<SuggestionEntry>(
       this.pool,
-      `select distinct on (sg.goods_id) sg.goods_id, sg.sold_num, sg.id as listing_id, sg.search_tokens as tokens
-       from seller_goods sg where sg.visible order by sg.goods_id, sg.sold_num desc, sg.id`,
+      `select * from (
+         select distinct on (sg.goods_id) sg.goods_id, sg.sold_num, sg.id as listing_id, sg.search_tokens as tokens
+         from seller_goods sg where sg.visible order by sg.goods_id, sg.sold_num desc, sg.id
+       ) best order by sold_num desc, listing_id collate "C"`,
     );
   }
 
