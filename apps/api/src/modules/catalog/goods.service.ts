@@ -93,6 +93,15 @@ function filterOf(flags: ListFlags): GoodsFilter {
   };
 }
 
+/**
+ * The full-text search of a filter that searches the whole catalogue (no category, shop or flag): the
+ * only search whose matches the suggestion index counts.
+ */
+function wholeCatalogueSearch(filter: GoodsFilter): Extract<SearchClause, { mode: 'fulltext' }> | undefined {
+  const { search, ...rest } = filter;
+  return search?.mode === 'fulltext' && !Object.values(rest).some(Boolean) ? search : undefined;
+}
+
 export class GoodsService {
   private readonly totals: TtlCache<number>;
   private readonly pages: TtlCache<GoodsRow[]>;
@@ -158,8 +167,8 @@ export class GoodsService {
    * TOTAL_INDEX_MAX_AGE_MS.
    */
   private surelyCapped(filter: GoodsFilter): boolean {
-    const { search, ...rest } = filter;
-    if (search?.mode !== 'fulltext' || Object.values(rest).some(Boolean)) return false;
+    const search = wholeCatalogueSearch(filter);
+    if (!search) return false;
     const index = this.suggestionIndex.peekUnchanged(TOTAL_INDEX_MAX_AGE_MS);
     const enough = SURELY_CAPPED_GOODS * SEARCH_TOTAL_CAP;
     return index !== undefined && index.matchBound(search.terms) >= enough && index.countUpTo(search.terms, enough) >= enough;
@@ -187,8 +196,8 @@ export class GoodsService {
    * catalogue's own search is walked; within a shop or a list filter the matches' share is not known.
    */
   private relevanceWalks(filter: GoodsFilter, reach: number): RelevanceWalks {
-    const { search, ...rest } = filter;
-    if (search?.mode !== 'fulltext' || Object.values(rest).some(Boolean)) return {};
+    const search = wholeCatalogueSearch(filter);
+    if (!search) return {};
     const index = this.suggestionIndex.peek();
     if (!index || index.size === 0) return {};
     const bound = (terms: QueryTerm[]) => {
