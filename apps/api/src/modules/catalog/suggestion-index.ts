@@ -294,8 +294,13 @@ export class SuggestionIndex {
    * each with how many goods have it. Worked out once per index, on first use.
    */
   vocabulary(): SearchVocabulary {
-    this.latinWords ??= new SearchVocabulary(this.words.map((word, number) => [word, (this.goodsBefore[number + 1] ?? 0) - (this.goodsBefore[number] ?? 0)] as const));
+    this.latinWords ??= new SearchVocabulary(this.words.map((word, number) => [word, this.goodsOf(number, number + 1)] as const));
     return this.latinWords;
+  }
+
+  /** The goods of the words numbered [start, end), a good counted once per word. */
+  private goodsOf(start: number, end: number): number {
+    return (this.goodsBefore[end] ?? 0) - (this.goodsBefore[start] ?? 0);
   }
 
   /** The first position in `words` not below `text`. */
@@ -337,12 +342,7 @@ export class SuggestionIndex {
    */
   matchBound(terms: QueryTerm[]): number {
     if (terms.length === 0) return 0;
-    return Math.min(
-      ...terms.map((term) => {
-        const [start, end] = this.range(term);
-        return (this.goodsBefore[end] ?? 0) - (this.goodsBefore[start] ?? 0);
-      }),
-    );
+    return Math.min(...terms.map((term) => this.goodsOf(...this.range(term))));
   }
 
   /**
@@ -366,8 +366,7 @@ export class SuggestionIndex {
     if (terms.length === 0 || limit <= 0) return [];
     const ranges = terms.map((term) => {
       const [start, end] = this.range(term);
-      const count = (this.goodsBefore[end] ?? 0) - (this.goodsBefore[start] ?? 0);
-      return { start, end, count };
+      return { start, end, count: this.goodsOf(start, end) };
     });
     ranges.sort((a, b) => a.count - b.count);
     const [walked, ...checked] = ranges;
