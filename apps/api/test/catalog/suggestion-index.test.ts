@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryTerm } from '../../src/modules/catalog/search-text.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { LiveSuggestionIndex, REBUILD_SPACING, SuggestionIndex, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
+import { LiveSuggestionIndex, SuggestionIndex, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
+import { REBUILD_SPACING } from '../../src/platform/live-read.ts';
 
 // The suggestion index (ADR 0013) against the plain definition of what it answers: the goods whose
 // words match every term (a prefix term: a word starting with it; an exact term: the word itself), best
@@ -309,6 +310,34 @@ describe('LiveSuggestionIndex', () => {
     await answer(live);
     await catalogue.finish();
     expect(live.peekUnchanged(TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read3']);
+  });
+
+  it('peekUnchangedOrRead: never waits, starts the first read and each due one in the background, and swallows their failures', async () => {
+    const { clock, catalogue, live } = fresh();
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
+    // one read under way however many ask; a failed first read rejects no caller
+    expect(catalogue.reads()).toBe(1);
+    await catalogue.finish(0, new Error('connection refused'));
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
+    expect(catalogue.reads()).toBe(2);
+    await catalogue.finish();
+    expect(live.peekUnchangedOrRead(TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read2']);
+    expect(catalogue.reads()).toBe(2);
+    // due by age: answered while young enough, and read again meanwhile
+    clock.advance(TTL_MS);
+    expect(live.peekUnchangedOrRead(2 * TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read2']);
+    expect(catalogue.reads()).toBe(3);
+    // a change in this process: not answered until a read that began after it
+    live.forget();
+    expect(live.peekUnchangedOrRead(2 * TTL_MS)).toBeUndefined();
+    await catalogue.finish();
+    expect(live.peekUnchangedOrRead(2 * TTL_MS)).toBeUndefined();
+    clock.advance(MIN_INTERVAL_MS);
+    expect(live.peekUnchangedOrRead(2 * TTL_MS)).toBeUndefined();
+    expect(catalogue.reads()).toBe(4);
+    await catalogue.finish();
+    expect(live.peekUnchangedOrRead(2 * TTL_MS)?.search([prefix('sh')], 10)).toEqual(['read4']);
   });
 
   it('keeps answering from the old index when a background read fails, and tries again later', async () => {

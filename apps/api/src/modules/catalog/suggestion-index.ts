@@ -1,4 +1,5 @@
 import type { Clock } from '../../platform/clock.ts';
+import { LiveRead } from '../../platform/live-read.ts';
 import type { QueryTerm } from './search-text.ts';
 import { SearchVocabulary } from './search-vocabulary.ts';
 
@@ -445,88 +446,16 @@ export class SuggestionIndex {
 }
 
 /**
- * How much longer than a build the wait between two rebuilds is at least: for a change elsewhere (the age
- * of the index) and for this process's own changes. A catalogue whose build takes seconds (about 5 s of
- * wall time at 500,000 goods on 2 cores) is then rebuilt at most 2 % of the time, 10 % under a stream of
- * its own listing changes, instead of every 60 or 10 s.
+ * The index as the server keeps it (LiveRead): read on first use (the request waits; a serving process
+ * reads it as it starts), then read again in the background, the old index answering meanwhile, when this
+ * process changed listings or the index is `ttlMs` old (other processes' changes, sales moving goods up),
+ * at most once per `minIntervalMs`: under a stream of listing changes the index is rebuilt every few
+ * seconds, not after each change. Both waits grow with the last build's duration (REBUILD_SPACING), so a
+ * large catalogue is not rebuilt most of the time. Goods hidden since are left out when their names are
+ * read (GoodsRepository.namesOfListed).
  */
-export const REBUILD_SPACING = { age: 50, change: 10 } as const;
-
-/**
- * The index as the server keeps it: read on first use (the request waits; a serving process reads it as
- * it starts), then read again in the background, the old index answering meanwhile, when this process
- * changed listings or the index is `ttlMs` old (other processes' changes, sales moving goods up), at most
- * once per `minIntervalMs`: under a stream of listing changes the index is rebuilt every few seconds, not
- * after each change. Both waits grow with the last build's duration (REBUILD_SPACING), so a large
- * catalogue is not rebuilt most of the time. Goods hidden since are left out when their names are read
- * (GoodsRepository.namesOfListed).
- */
-export class LiveSuggestionIndex {
-  private index: SuggestionIndex | undefined;
-  private startedAt = Number.NEGATIVE_INFINITY;
-  private loadedAt = 0;
-  /** how long the last read and build took, by the clock */
-  private buildMs = 0;
-  /** bumped by every change; the index is fresh when it was read after the last one */
-  private generation = 0;
-  private loadedGeneration = -1;
-  private loading: Promise<SuggestionIndex> | undefined;
-
-  constructor(
-    private readonly load: () => Promise<SuggestionEntry[]>,
-    private readonly clock: Clock,
-    private readonly ttlMs: number,
-    private readonly minIntervalMs: number,
-  ) {}
-
-  async current(): Promise<SuggestionIndex> {
-    if (!this.index) return this.reload();
-    const now = this.clock.now().getTime();
-    const stale = now - this.loadedAt >= Math.max(this.ttlMs, REBUILD_SPACING.age * this.buildMs);
-    const due = this.loadedGeneration !== this.generation || stale;
-    if (due && now - this.startedAt >= Math.max(this.minIntervalMs, REBUILD_SPACING.change * this.buildMs)) {
-      // a failed refresh keeps the old index; a later request tries again
-      this.reload().catch(() => undefined);
-    }
-    return this.index;
-  }
-
-  /**
-   * The index as last read, if it has been, without waiting, reading or refreshing it: a serving process
-   * reads it as it starts and its keywords keep it fresh (a search page's walks go by its counts, which
-   * may be minutes old).
-   */
-  peek(): SuggestionIndex | undefined {
-    return this.index;
-  }
-
-  /**
-   * The index as last read (peek), if this process changed no listing since and it is at most `maxAgeMs`
-   * old: for answers that must not miss this process's own changes (GoodsService.total).
-   */
-  peekUnchanged(maxAgeMs: number): SuggestionIndex | undefined {
-    if (this.loadedGeneration !== this.generation || this.clock.now().getTime() - this.loadedAt > maxAgeMs) return undefined;
-    return this.index;
-  }
-
-  /** Listings changed in this process. */
-  forget(): void {
-    this.generation += 1;
-  }
-
-  private reload(): Promise<SuggestionIndex> {
-    this.loading ??= (async () => {
-      const generation = this.generation;
-      this.startedAt = this.clock.now().getTime();
-      const index = await SuggestionIndex.build(await this.load());
-      this.index = index;
-      this.loadedAt = this.startedAt;
-      this.buildMs = Math.max(0, this.clock.now().getTime() - this.startedAt);
-      this.loadedGeneration = generation;
-      return index;
-    })().finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+export class LiveSuggestionIndex extends LiveRead<SuggestionIndex> {
+  constructor(load: () => Promise<SuggestionEntry[]>, clock: Clock, ttlMs: number, minIntervalMs: number) {
+    super(async () => SuggestionIndex.build(await load()), clock, ttlMs, minIntervalMs);
   }
 }
