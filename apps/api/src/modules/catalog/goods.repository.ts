@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { Params, prepared } from '../../platform/sql.ts';
 import type { QueryTerm } from './search-text.ts';
+import type { AnchorKey, PageStart } from './page-anchors.ts';
 import type { SuggestionEntry } from './suggestion-index.ts';
 
 // Read side of the sellable catalogue (seller goods joined with system goods and the shop name).
@@ -96,6 +97,23 @@ const ORDER: Record<GoodsSort, string> = {
   relevance: 'rank desc, sg.sold_num desc nulls last, sg.id',
 };
 
+/**
+ * The orders of the whole catalogue whose deep pages start from anchors (page-anchors.ts, ADR 0022), each
+ * the ORDER of its sort spelled out: its column (never null), that column's direction and the ids'.
+ */
+export type AnchoredOrder = 'sales' | 'price_asc' | 'price_desc';
+const ANCHORED_ORDERS: Record<AnchoredOrder, { sort: GoodsSort; column: 'sold_num' | 'selling_price'; descending: boolean; idsDescending: boolean }> = {
+  sales: { sort: 'default', column: 'sold_num', descending: true, idsDescending: false },
+  price_asc: { sort: 'price_asc', column: 'selling_price', descending: false, idsDescending: false },
+  price_desc: { sort: 'price_desc', column: 'selling_price', descending: true, idsDescending: true },
+};
+const ANCHORED_SORTS: Partial<Record<GoodsSort, AnchoredOrder>> = { default: 'sales', hot: 'sales', price_asc: 'price_asc', price_desc: 'price_desc' };
+
+/** The anchored order a sort of the whole catalogue reads, if it has one. */
+export function anchoredOrderOf(sort: GoodsSort): AnchoredOrder | undefined {
+  return ANCHORED_SORTS[sort];
+}
+
 interface Clauses {
   /** every condition of the filter, the search's match included */
   where: string;
@@ -177,6 +195,44 @@ export class GoodsRepository {
       )
       ${this.pageRows(sort)}`;
     return prepared<GoodsRow>(this.pool, text, params.values);
+  }
+
+  /**
+   * Every `spacing`-th visible listing in an anchored order (the first, the spacing-th ...), in that
+   * order: one walk of the order's index.
+   */
+  async pageAnchors(order: AnchoredOrder, spacing: number): Promise<AnchorKey[]> {
+    const { sort, column } = ANCHORED_ORDERS[order];
+    return prepared<AnchorKey>(
+      this.pool,
+      `select value, id from (
+         select sg.${column}::text as value, sg.id, row_number() over (order by ${ORDER[sort]}) as n
+         from seller_goods sg where sg.visible
+       ) ranked where (n - 1) % $1 = 0 order by n`,
+      [spacing],
+    );
+  }
+
+  /**
+   * A page of the whole catalogue in an anchored order that starts `start.skip` listings after the listing
+   * `start.key` (included): the listings with the key's value from its id on, then those past its value,
+   * each read from the order's index in the order and cut at the page's reach, then merged.
+   */
+  async listFrom(order: AnchoredOrder, start: PageStart, limit: number): Promise<GoodsRow[]> {
+    const { sort, column, descending, idsDescending } = ANCHORED_ORDERS[order];
+    const text = `with page as (
+        select id, 0 as rank from (
+          (select sg.id, sg.${column} from seller_goods sg where sg.visible and sg.${column} = $1 and sg.id ${idsDescending ? '<=' : '>='} $2
+           order by ${ORDER[sort]} limit $3)
+          union all
+          (select sg.id, sg.${column} from seller_goods sg where sg.visible and sg.${column} ${descending ? '<' : '>'} $1
+           order by ${ORDER[sort]} limit $3)
+        ) sg
+        order by ${ORDER[sort]}
+        limit $4 offset $5
+      )
+      ${this.pageRows(sort)}`;
+    return prepared<GoodsRow>(this.pool, text, [start.key.value, start.key.id, start.skip + limit, limit, start.skip]);
   }
 
   /** The page's rows with their goods, shops and views, in the page's order. */

@@ -9,9 +9,11 @@ import type { SettingsService } from '../content/settings.ts';
 import type { CategoriesService } from './categories.service.ts';
 import { toGoodsDetail, toGoodsVo, type MapContext } from './goods.mapper.ts';
 import type { Executor } from '@caravan/db/client';
-import { SEARCH_TOTAL_CAP, type GoodsDetailRow, type GoodsFilter, type GoodsRepository, type GoodsRow, type GoodsSort, type RelevanceWalks, type SearchClause, type VisibilityScope } from './goods.repository.ts';
+import { SEARCH_TOTAL_CAP, anchoredOrderOf, type AnchoredOrder, type GoodsDetailRow, type GoodsFilter, type GoodsRepository, type GoodsRow, type GoodsSort, type RelevanceWalks, type SearchClause, type VisibilityScope } from './goods.repository.ts';
 import { decodeKeyword, queryTerms, searchText, tsQueryOf, type QueryTerm } from './search-text.ts';
+import { ANCHOR_SPACING, PageAnchors, type PageStart } from './page-anchors.ts';
 import { LiveSuggestionIndex } from './suggestion-index.ts';
+import { LiveRead } from '../../platform/live-read.ts';
 
 /** What the catalogue needs from the shops and favourites modules. */
 export interface GoodsPorts {
@@ -55,6 +57,14 @@ export const SUGGESTION_INDEX_MIN_INTERVAL_MS = 10_000;
 const SURELY_CAPPED_GOODS = 2;
 /** ... in an index at most this old. */
 export const TOTAL_INDEX_MAX_AGE_MS = 10 * 60_000;
+/**
+ * A deep page of the whole catalogue starts from anchors read at most this long ago (ADR 0022): it may be
+ * shifted by the listings that moved across its anchor since, as a page read then would have been ...
+ */
+export const PAGE_ANCHORS_MAX_AGE_MS = 60_000;
+/** ... and they are read again in the background once this old, or after this process changed listings, at most this often. */
+export const PAGE_ANCHORS_TTL_MS = 20_000;
+export const PAGE_ANCHORS_MIN_INTERVAL_MS = 10_000;
 export const VIEW_FLUSH_MS = 5_000;
 export const SUGGESTED_GOODS = 10;
 export const SUGGESTED_SHOPS = 5;
@@ -99,7 +109,12 @@ function filterOf(flags: ListFlags): GoodsFilter {
  */
 function wholeCatalogueSearch(filter: GoodsFilter): Extract<SearchClause, { mode: 'fulltext' }> | undefined {
   const { search, ...rest } = filter;
-  return search?.mode === 'fulltext' && !Object.values(rest).some(Boolean) ? search : undefined;
+  return search?.mode === 'fulltext' && wholeCatalogue(rest) ? search : undefined;
+}
+
+/** Whether a filter keeps every visible listing (no category, shop, flag or search). */
+function wholeCatalogue(filter: GoodsFilter): boolean {
+  return !Object.values(filter).some(Boolean);
 }
 
 export class GoodsService {
@@ -110,6 +125,7 @@ export class GoodsService {
   private readonly suggestionCache: TtlCache<{ goods_id: string; name: string }[]>;
   private readonly shopSuggestionCache: TtlCache<SellerVo[]>;
   private readonly suggestionIndex: LiveSuggestionIndex;
+  private readonly anchors: Record<AnchoredOrder, LiveRead<PageAnchors>>;
   readonly views: CounterBuffer;
 
   constructor(
@@ -129,6 +145,9 @@ export class GoodsService {
     this.shopSuggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     // an index, not a cache of answers: kept with the micro-caches off too
     this.suggestionIndex = new LiveSuggestionIndex(() => repository.suggestionEntries(), clock, SUGGESTION_INDEX_TTL_MS, SUGGESTION_INDEX_MIN_INTERVAL_MS);
+    const anchors = (order: AnchoredOrder) =>
+      new LiveRead(async () => new PageAnchors(await repository.pageAnchors(order, ANCHOR_SPACING)), clock, PAGE_ANCHORS_TTL_MS, PAGE_ANCHORS_MIN_INTERVAL_MS);
+    this.anchors = { sales: anchors('sales'), price_asc: anchors('price_asc'), price_desc: anchors('price_desc') };
     // once written, cached rows would show fewer views than before the flush: forget them
     this.views = new CounterBuffer(async (counts) => {
       await repository.addViews(counts);
@@ -178,11 +197,36 @@ export class GoodsService {
     const page = resolvePage(request.pageNum, request.pageSize, 20);
     const key = JSON.stringify([filter, sort, page.pageSize, page.offset]);
     const walks = () => (sort === 'relevance' ? this.relevanceWalks(filter, page.offset + page.pageSize) : {});
+    const read = () => {
+      const start = this.pageStart(filter, sort, page.offset);
+      return start
+        ? this.repository.listFrom(start.order, start, page.pageSize)
+        : this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now(), walks());
+    };
     const [rows, total] = await Promise.all([
-      this.pages.get(key, () => this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now(), walks())),
+      this.pages.get(key, read),
       withTotal ? this.total(filter) : Promise.resolve(0),
     ]);
     return { pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total }, pageList: await this.cards(rows, viewer) };
+  }
+
+  /**
+   * Where a deep page of the whole catalogue in an anchored order starts (ADR 0022): from the anchor at or
+   * before its offset, when this process has read the order's anchors since it last changed a listing,
+   * at most PAGE_ANCHORS_MAX_AGE_MS ago. Otherwise the page walks its offset, and the anchors are read in
+   * the background for the pages after it.
+   */
+  private pageStart(filter: GoodsFilter, sort: GoodsSort, offset: number): (PageStart & { order: AnchoredOrder }) | undefined {
+    const order = anchoredOrderOf(sort);
+    if (!order || offset < ANCHOR_SPACING || !wholeCatalogue(filter)) return undefined;
+    const start = this.anchors[order].peekUnchangedOrRead(PAGE_ANCHORS_MAX_AGE_MS)?.from(offset);
+    return start && { order, ...start };
+  }
+
+  /** Reads the anchors of the order a sort of the whole catalogue pages in (ADR 0022) now; answers how many it has. */
+  async readPageAnchors(sort: GoodsSort): Promise<number> {
+    const order = anchoredOrderOf(sort);
+    return order ? (await this.anchors[order].read()).size : 0;
   }
 
   /**
@@ -357,6 +401,7 @@ export class GoodsService {
   /** After a change to listings: this process answers fresh data at once, others within seconds. */
   forgetCached(): void {
     this.suggestionIndex.forget();
+    for (const anchors of Object.values(this.anchors)) anchors.forget();
     this.totals.clear();
     this.pages.clear();
     this.details.clear();
