@@ -181,6 +181,37 @@ describe('sellerGoods!search-keyword', () => {
     }
   });
 
+  it('reads the names of the ten best candidates only, and of the next ones when some of those were hidden since the index was read', async () => {
+    // the three letters most goods' words start with
+    const [{ prefix }] = await q(
+      `select left(w.word, 3) as prefix from seller_goods sg, regexp_split_to_table(sg.search_tokens, ' ') as w(word)
+       where sg.visible and w.word ~ '^[a-z]{3,}$' group by 1 order by count(distinct sg.goods_id) desc, 1 limit 1`,
+    );
+    const matches = await q(
+      `select sg.goods_id from seller_goods sg where sg.visible and sg.search_vector @@ to_tsquery('simple', $1) order by sg.sold_num desc, sg.id`,
+      [`${prefix}:*`],
+    );
+    const best = [...new Set(matches.map((row) => row.goods_id as string))];
+    expect(best.length).toBeGreaterThan(11);
+    const namesAsked = (statements: RecordedStatement[]) => statements.filter((statement) => statement.text.includes('g.names ->>')).map((statement) => statement.values[0]);
+    // other languages than the earlier tests': not answered from the micro-cache
+    const asked = await recordStatements(() => suggest(prefix, 'de'));
+    expect(asked.result.data?.goodsList.map((item) => item.goodsId)).toEqual(best.slice(0, 10));
+    expect(namesAsked(asked.statements)).toEqual([best.slice(0, 10)]);
+    const listings = await q('update seller_goods set visible = false where goods_id = $1 and visible returning id', [best[0]]);
+    try {
+      const again = await recordStatements(() => suggest(prefix, 'fr'));
+      // the eleventh takes the hidden one's place
+      expect(again.result.data?.goodsList.map((item) => item.goodsId)).toEqual(best.slice(1, 11));
+      const names = namesAsked(again.statements);
+      expect(names).toHaveLength(2);
+      expect(names[0]).toEqual(best.slice(0, 10));
+      expect(names[1]).toContain(best[10]);
+    } finally {
+      await q('update seller_goods set visible = true where id = any($1)', [listings.map((row) => row.id)]);
+    }
+  });
+
   it('leaves out a good hidden after the index was read, and finds nothing for nonsense', async () => {
     const before = await suggest(both.word as string);
     const hidden = before.data?.goodsList[0]?.goodsId;

@@ -322,13 +322,24 @@ export class GoodsService {
       const corrected = index.vocabulary().correct(keyword);
       if (corrected) ids = index.search(queryTerms(corrected), SUGGESTION_CANDIDATES);
     }
-    if (ids.length > 0) {
-      const byId = new Map((await this.repository.namesOfListed(ids, locale)).map((row) => [row.goods_id, row]));
-      return ids.flatMap((id) => byId.get(id) ?? []).slice(0, SUGGESTED_GOODS);
-    }
+    if (ids.length > 0) return this.listedNames(ids, locale);
     const trigram = trigramOf(keyword);
     const rows = trigram ? await this.repository.suggest(trigram, SUGGESTED_GOODS) : [];
     return rows.map((row) => ({ goods_id: row.goods_id, name: row.names[locale] ?? row.names.en }));
+  }
+
+  /**
+   * The names of the first SUGGESTED_GOODS of these candidates that still have a visible listing: the
+   * first SUGGESTED_GOODS are asked for, the others only when some of those were hidden since the index was
+   * read (a second statement, until the index is read again). Asking for every candidate at once read twice
+   * the goods' pages a keyword needs.
+   */
+  private async listedNames(candidates: string[], locale: Locale): Promise<{ goods_id: string; name: string }[]> {
+    const first = candidates.slice(0, SUGGESTED_GOODS);
+    const named = await this.repository.namesOfListed(first, locale);
+    if (named.length < first.length && candidates.length > first.length) named.push(...(await this.repository.namesOfListed(candidates.slice(SUGGESTED_GOODS), locale)));
+    const byId = new Map(named.map((row) => [row.goods_id, row]));
+    return candidates.flatMap((id) => byId.get(id) ?? []).slice(0, SUGGESTED_GOODS);
   }
 
   /**
