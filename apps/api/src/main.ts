@@ -110,6 +110,11 @@ async function serve(): Promise<void> {
     .prepareSuggestions()
     .then((goods) => app.log.info({ goods, ms: Date.now() - suggestionsStartedAt }, 'suggestion index read'))
     .catch((error: unknown) => app.log.warn({ err: error }, 'suggestion index not read at start-up: the first keyword reads it'));
+  // and where deep pages of the catalogue's default order start (ADR 0022; a failed read: they walk their offset until it is read)
+  services.goods
+    .readPageAnchors('default')
+    .then((anchors) => app.log.info({ anchors }, 'page anchors read'))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'page anchors not read at start-up: the first deep page reads them'));
   // and the open shops' names, which tell the keywords no shop matches (a failed read: the keywords ask PostgreSQL)
   void services.shops.names.prepare().then((shops) => app.log.info({ shops }, 'shop name filter read'));
   await app.listen({ host: env.HOST, port: env.PORT });

@@ -1,6 +1,6 @@
 // Where deep pages of the whole catalogue start (ADR 0022). A page at OFFSET n walks n index entries
 // before its first row: at 500,000 goods the catalogue's page 10,000 walked 200,000 entries of the sales
-// index, 20-30 ms of PostgreSQL. The anchors are every ANCHOR_SPACING-th listing of an order, read in one
+// index, 10-30 ms of PostgreSQL. The anchors are every ANCHOR_SPACING-th listing of an order, read in one
 // walk of its index; a deep page starts from the anchor at or before its offset and walks fewer than
 // ANCHOR_SPACING + its size entries from there.
 
