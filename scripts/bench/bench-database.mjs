@@ -17,6 +17,8 @@ export function benchServerEnv(database) {
   return {
     ...process.env,
     NODE_ENV: 'production',
+    // as `npm start` and the container image run the server (scripts/bootstrap.mjs)
+    MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
     DATA_DIR: database.dataDir,

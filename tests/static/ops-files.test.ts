@@ -144,6 +144,12 @@ describe('Dockerfile', () => {
     expect(finalStage).toContain('ENTRYPOINT ["node", "apps/api/dist/main.mjs"]');
   });
 
+  it('runs the server with two malloc arenas, as `npm start` does (docs/performance.md, "Memory")', () => {
+    const env = finalStage.filter((line) => line.startsWith('ENV ')).join(' ');
+    expect(env).toMatch(/\bMALLOC_ARENA_MAX=2\b/);
+    expect(read('scripts/bootstrap.mjs')).toMatch(/const SERVER_ENV = \{ MALLOC_ARENA_MAX: '2', \.\.\.process\.env \}/);
+  });
+
   it('copies every workspace package manifest before installing, and the built apps into the image', () => {
     for (const folder of ['apps', 'packages']) {
       for (const name of readdirSync(path.join(root, folder))) {
