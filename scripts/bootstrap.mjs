@@ -196,7 +196,7 @@ function ensureChromium() {
 
 /**
  * The environment the server and the worker run with: glibc's malloc keeps an arena per thread that
- * allocates (up to 8 per core), each holding what was freed in it; two arenas leave a quiet API 10-18 MB
+ * allocates (up to 8 per core), each holding what was freed in it; two arenas leave a quiet API about 15 MB
  * less resident (docs/performance.md, "Memory"). The container image sets the same; a value set outside wins.
  */
 const SERVER_ENV = { MALLOC_ARENA_MAX: '2', ...process.env };
