@@ -67,6 +67,11 @@ export class LiveRead<T> {
     return this.peekUnchanged(maxAgeMs);
   }
 
+  /** The read under way, if one is. */
+  pending(): Promise<T> | undefined {
+    return this.loading;
+  }
+
   /** What the value derives from changed in this process. */
   forget(): void {
     this.generation += 1;

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { GoodsRepository } from '../../src/modules/catalog/goods.repository.ts';
 import { PAGE_ANCHORS_MAX_AGE_MS, PAGE_ANCHORS_MIN_INTERVAL_MS } from '../../src/modules/catalog/goods.service.ts';
 import { ANCHOR_SPACING } from '../../src/modules/catalog/page-anchors.ts';
 import { seedScaleGoods } from '../../src/seed/scale.ts';
@@ -164,14 +165,41 @@ describe('deep pages of the whole catalogue', () => {
     expect(shifted.ids).toEqual(await walked('default', 1001));
     // the second anchor's listing did not move: its pages are where a walk finds them
     expect((await page('default', 101)).ids).toEqual(await walked('default', 2000));
-    // anchors a minute old are not used: the page walks its offset and the anchors are read again
+    // anchors a minute old are not used: the page reads them again, waits for that read and starts from the new ones
     t.clock.advance(PAGE_ANCHORS_MAX_AGE_MS + 1);
-    const walkedPage = await page('default', 51);
-    expect(walkedPage.anchored).toBe(false);
-    expect(walkedPage.ids).toEqual(await walked('default', 1000));
-    await t.services.goods.readPageAnchors('default');
+    const { statements } = await recordStatements(() => t.call('sellerGoods!list', { pageNum: 51, pageSize: 20 }));
+    const texts = dataStatements(statements).map((statement) => statement.text);
+    const read = texts.findIndex((text) => text.includes('row_number()'));
+    expect(read).toBeGreaterThanOrEqual(0);
+    expect(texts.findIndex((text) => text.includes('with page as'))).toBeGreaterThan(read);
     const exact = await page('default', 51);
     expect(exact.anchored).toBe(true);
     expect(exact.ids).toEqual(await walked('default', 1000));
+  });
+
+  it('lets the deep pages asked while the anchors are read wait for that one read, and walks when it fails', async () => {
+    t.clock.advance(PAGE_ANCHORS_MAX_AGE_MS + 1);
+    const pageNums = [60, 120, 75];
+    const { result, statements } = await recordStatements(() => Promise.all(pageNums.map((pageNum) => t.call<Page>('sellerGoods!list', { pageNum, pageSize: 20 }))));
+    const texts = dataStatements(statements).map((statement) => statement.text);
+    expect(texts.filter((text) => text.includes('row_number()'))).toHaveLength(1);
+    const pages = texts.filter((text) => text.includes('with page as'));
+    expect(pages).toHaveLength(3);
+    // every one of them started from an anchor
+    expect(pages.every((text) => text.includes('union all'))).toBe(true);
+    for (const [index, pageNum] of pageNums.entries()) {
+      expect(result[index]?.data?.pageList.map((card) => card.id)).toEqual(await walked('default', (pageNum - 1) * 20));
+    }
+    // a read that fails: the page walks its offset, and the buyer sees nothing of the failure
+    t.clock.advance(PAGE_ANCHORS_MAX_AGE_MS + 1);
+    const failing = vi.spyOn(GoodsRepository.prototype, 'pageAnchors').mockRejectedValueOnce(new Error('connection lost'));
+    try {
+      const walkedPage = await page('default', 60);
+      expect(failing).toHaveBeenCalledTimes(1);
+      expect(walkedPage.anchored).toBe(false);
+      expect(walkedPage.ids).toEqual(await walked('default', 1180));
+    } finally {
+      failing.mockRestore();
+    }
   });
 });

@@ -197,8 +197,8 @@ export class GoodsService {
     const page = resolvePage(request.pageNum, request.pageSize, 20);
     const key = JSON.stringify([filter, sort, page.pageSize, page.offset]);
     const walks = () => (sort === 'relevance' ? this.relevanceWalks(filter, page.offset + page.pageSize) : {});
-    const read = () => {
-      const start = this.pageStart(filter, sort, page.offset);
+    const read = async () => {
+      const start = await this.pageStart(filter, sort, page.offset);
       return start
         ? this.repository.listFrom(start.order, start, page.pageSize)
         : this.repository.list(filter, sort, page.pageSize, page.offset, this.clock.now(), walks());
@@ -213,13 +213,18 @@ export class GoodsService {
   /**
    * Where a deep page of the whole catalogue in an anchored order starts (ADR 0022): from the anchor at or
    * before its offset, when this process has read the order's anchors since it last changed a listing,
-   * at most PAGE_ANCHORS_MAX_AGE_MS ago. Otherwise the page walks its offset, and the anchors are read in
-   * the background for the pages after it.
+   * at most PAGE_ANCHORS_MAX_AGE_MS ago. Anchors missing or too old are read, and a read under way is
+   * waited for (one walk of the order's index: every deep page walking its own offset meanwhile made it
+   * slower); when none may start yet (right after this process's own change) the page walks its offset.
    */
-  private pageStart(filter: GoodsFilter, sort: GoodsSort, offset: number): (PageStart & { order: AnchoredOrder }) | undefined {
+  private async pageStart(filter: GoodsFilter, sort: GoodsSort, offset: number): Promise<(PageStart & { order: AnchoredOrder }) | undefined> {
     const order = anchoredOrderOf(sort);
     if (!order || offset < ANCHOR_SPACING || !wholeCatalogue(filter)) return undefined;
-    const start = this.anchors[order].peekUnchangedOrRead(PAGE_ANCHORS_MAX_AGE_MS)?.from(offset);
+    const live = this.anchors[order];
+    let anchors = live.peekUnchangedOrRead(PAGE_ANCHORS_MAX_AGE_MS);
+    const reading = anchors ? undefined : live.pending();
+    if (reading) anchors = await reading.then(() => live.peekUnchanged(PAGE_ANCHORS_MAX_AGE_MS), () => undefined);
+    const start = anchors?.from(offset);
     return start && { order, ...start };
   }
 
