@@ -52,6 +52,15 @@ export class TtlCache<V> {
     this.entries.clear();
   }
 
+  /** The keys of fresh entries: the `limit` most recently stored of them. */
+  freshKeys(limit: number): string[] {
+    const now = this.clock.now().getTime();
+    const keys: string[] = [];
+    // in expiry order: the expired ones come first, the freshest last
+    for (const [key, entry] of this.entries) if (entry.expiresAt > now) keys.push(key);
+    return keys.length > limit ? keys.slice(keys.length - limit) : keys;
+  }
+
   /** How many entries are held (expired ones included until the next access or sweep). */
   get size(): number {
     return this.entries.size;

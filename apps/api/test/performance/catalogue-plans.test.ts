@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { planOf, seqScansOf, sortedPages } from '../support/plans.ts';
 import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
+import { SHOP_CARD_TTL_MS } from '../../src/modules/shops/shops.service.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { walletUser } from '../support/wallet.ts';
 
@@ -179,6 +180,33 @@ describe('sellerGoods!search-keyword', () => {
       const result = await suggest(keyword);
       expect(result.data?.goodsList.map((item) => item.goodsId), keyword).toEqual(firstTen);
     }
+  });
+
+  it("leaves out of the shops' statement the figures of shops whose cards are cached, and shows the cached figures", async () => {
+    const keyword = both.word as string;
+    const figuresOf = async (shopId: string) =>
+      (await q(`select count(*) filter (where visible)::int as goods from seller_goods where shop_id = $1`, [shopId]))[0].goods as number;
+    t.clock.advance(SHOP_CARD_TTL_MS);
+    const first = await recordStatements(() => t.services.shops.searchByName(keyword, 5));
+    expect(first.result.length).toBeGreaterThan(0);
+    const ids = first.result.map((card) => card.id);
+    for (const card of first.result) expect(card.sellerGoodsNum).toBe(await figuresOf(card.id));
+    const statementOf = (statements: RecordedStatement[]) => statements.find((statement) => statement.text.includes('open_shops_named')) as RecordedStatement;
+    expect(statementOf(first.statements).values[3]).not.toEqual(expect.arrayContaining(ids));
+    // within the cards' 10 s: the same shops, their figures from the cache, none counted again
+    const second = await recordStatements(() => t.services.shops.searchByName(keyword, 5));
+    expect(second.result).toEqual(first.result);
+    expect(dataStatements(second.statements)).toHaveLength(1);
+    const sent = statementOf(second.statements);
+    expect(sent.values[3]).toEqual(expect.arrayContaining(ids));
+    // what PostgreSQL answered for them: no figures (it counted none of their listings)
+    const answered = await q(sent.text, sent.values);
+    expect(answered.map((row) => row.goods)).toEqual(ids.map(() => 0));
+    // once the cards are stale, counted again
+    t.clock.advance(SHOP_CARD_TTL_MS);
+    const third = await recordStatements(() => t.services.shops.searchByName(keyword, 5));
+    expect(statementOf(third.statements).values[3]).not.toEqual(expect.arrayContaining(ids));
+    expect(third.result).toEqual(first.result);
   });
 
   it('reads the names of the ten best candidates only, and of the next ones when some of those were hidden since the index was read', async () => {

@@ -74,6 +74,24 @@ describe('TtlCache', () => {
     expect(await cache.peek('d')).toBe('d');
   });
 
+  it('freshKeys: the keys of fresh entries, the most recently stored ones when there are more than asked', () => {
+    const clock = new ManualClock();
+    const cache = new TtlCache<string>(clock, 1_000);
+    cache.set('a', 'a');
+    clock.advance(500);
+    cache.set('b', 'b');
+    cache.set('c', 'c');
+    // a re-stored key is as fresh as its new expiry
+    cache.set('a', 'a2');
+    expect(cache.freshKeys(10)).toEqual(['b', 'c', 'a']);
+    expect(cache.freshKeys(2)).toEqual(['c', 'a']);
+    clock.advance(1_000);
+    cache.set('d', 'd');
+    expect(cache.freshKeys(10)).toEqual(['d']);
+    clock.advance(1_000);
+    expect(cache.freshKeys(10)).toEqual([]);
+  });
+
   it('sweepEvery sweeps every cache on its timer until stopped', () => {
     vi.useFakeTimers();
     try {

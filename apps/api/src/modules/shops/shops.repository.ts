@@ -26,11 +26,19 @@ export interface ShopFiguresRow {
  */
 const FIGURES_COLUMNS = `s.id as shop_id, coalesce(l.goods, 0) as goods, coalesce(l.sold, 0) as sold, coalesce(l.reviews, 0) as reviews,
   coalesce(l.good_reviews, 0) as good_reviews, coalesce(f.followers, 0) as followers`;
-const FIGURES_JOINS = `left join lateral (
+/**
+ * Each shop's figures from its listings and followers; with `skipped` (an SQL array of shop ids), the shops
+ * in it get none (zeros): their figures are known, and counting them reads every listing of the shop.
+ */
+function figuresJoins(skipped?: string): string {
+  const read = skipped ? ` and not (s.id = any(${skipped}))` : '';
+  return `left join lateral (
     select count(*) filter (where sg.visible)::int as goods, sum(sg.sold_num)::int as sold,
            sum(sg.review_count)::int as reviews, sum(sg.good_review_count)::int as good_reviews
-    from seller_goods sg where sg.shop_id = s.id) l on true
-  left join lateral (select count(*)::int as followers from shop_follows sf where sf.shop_id = s.id) f on true`;
+    from seller_goods sg where sg.shop_id = s.id${read}) l on true
+  left join lateral (select count(*)::int as followers from shop_follows sf where sf.shop_id = s.id${read}) f on true`;
+}
+const FIGURES_JOINS = figuresJoins();
 
 function figuresOfRow(row: ShopFiguresRow): ShopFiguresRow {
   return { shop_id: row.shop_id, goods: row.goods, sold: row.sold, reviews: row.reviews, good_reviews: row.good_reviews, followers: row.followers };
@@ -105,15 +113,16 @@ export class ShopsRepository {
    * 0021), which finds them through shops_name_trgm_idx: on a few hundred shops the planner would rather
    * compute the similarity of every name, several times slower.
    */
-  async searchByName(keyword: string, limit: number): Promise<{ shop: ShopRow; figures: ShopFiguresRow }[]> {
+  /** Open shops by name, best match first, with the figures of those not in `knownFigures` (the others: zeros). */
+  async searchByName(keyword: string, limit: number, knownFigures: string[] = []): Promise<{ shop: ShopRow; figures: ShopFiguresRow }[]> {
     const rows = await prepared<Record<string, unknown> & ShopFiguresRow>(
       this.pool,
       `select s.*, ${FIGURES_COLUMNS}
        from unnest(array(select open_shops_named($1, $2, $3))) with ordinality as m(id, rank)
          join shops s on s.id = m.id
-         ${FIGURES_JOINS}
+         ${figuresJoins('$4::text[]')}
        order by m.rank`,
-      [keyword, `%${escapeLike(keyword)}%`, limit],
+      [keyword, `%${escapeLike(keyword)}%`, limit, knownFigures],
     );
     return rows.map((row) => ({ shop: toShopRow(row), figures: figuresOfRow(row) }));
   }

@@ -34,6 +34,8 @@ export type ShopDecision = keyof typeof SHOP_DECISIONS;
 /** Shop cards may be this stale: counters on cards are not worth a query per request. */
 export const SHOP_CARD_TTL_MS = 10_000;
 export const SHOP_VIEW_FLUSH_MS = 5_000;
+/** A shop search sends at most this many ids of shops whose figures are cached (the freshest). */
+const KNOWN_FIGURES_SENT = 1_000;
 /** Shops opened or renamed by another process are found by name within this (LiveShopNameFilter). */
 export const SHOP_NAMES_TTL_MS = 60_000;
 const SHOP_NAMES_MIN_INTERVAL_MS = 10_000;
@@ -181,12 +183,18 @@ export class ShopsService {
     };
   }
 
-  /** Open shops by name, with their figures read in the same statement. */
+  /**
+   * Open shops by name, with their figures read in the same statement, but for the shops whose figures are
+   * cached: at 500,000 goods a shop has about 2,600 listings to count, and a keyword shows up to 5 shops
+   * (docs/performance.md). A cached figure that expires before the cards are made is read by them.
+   */
   async searchByName(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]> {
     // most keywords typed match no shop: the name filter says so without a statement
     if (!this.names.mayMatch(keyword)) return [];
-    const found = await this.repository.searchByName(keyword, limit);
-    for (const { figures } of found) this.remember(figures);
+    const known = this.figures.freshKeys(KNOWN_FIGURES_SENT);
+    const found = await this.repository.searchByName(keyword, limit, known);
+    const skipped = new Set(known);
+    for (const { shop, figures } of found) if (!skipped.has(shop.id)) this.remember(figures);
     return this.cards(found.map(({ shop }) => shop), viewerId);
   }
 
