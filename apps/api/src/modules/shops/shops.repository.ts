@@ -111,9 +111,9 @@ export class ShopsRepository {
    * Open shops whose name matches the keyword (trigram word similarity or substring), the most similar
    * first, with their figures: one statement. The matching shops come from `open_shops_named` (migration
    * 0021), which finds them through shops_name_trgm_idx: on a few hundred shops the planner would rather
-   * compute the similarity of every name, several times slower.
+   * compute the similarity of every name, several times slower. The shops in `knownFigures` (whose figures
+   * the caller has) get zeros: none of their listings is read.
    */
-  /** Open shops by name, best match first, with the figures of those not in `knownFigures` (the others: zeros). */
   async searchByName(keyword: string, limit: number, knownFigures: string[] = []): Promise<{ shop: ShopRow; figures: ShopFiguresRow }[]> {
     const rows = await prepared<Record<string, unknown> & ShopFiguresRow>(
       this.pool,
