@@ -10,11 +10,16 @@ export const REBUILD_SPACING = { age: 50, change: 10 } as const;
 
 /**
  * A value derived from the database and kept in memory (the suggestion index, the catalogue's page
- * anchors): read on first use (`current` waits for it), then read again in the background, the old value
- * answering meanwhile, when this process changed what it derives from (`forget`) or the value is `ttlMs`
- * old (other processes' changes), at most once per `minIntervalMs`: under a stream of changes it is read
- * every few seconds, not after each change. Both waits grow with the last read's duration
- * (REBUILD_SPACING). A failed read keeps the old value; a later use tries again.
+ * anchors, the open shops' names): read on first use (`current` waits for it), then read again in the
+ * background, the old value answering meanwhile, when this process changed what it derives from
+ * (`forget`) or the value is `ttlMs` old (other processes' changes), at most once per `minIntervalMs`:
+ * under a stream of changes it is read every few seconds, not after each change. Both waits grow with the
+ * last read's duration (REBUILD_SPACING). A failed read keeps the old value; a later use tries again, a
+ * minimum interval after the failed one began (`current` without a value tries at once: its caller waits).
+ *
+ * `settleMs` is for changes made inside their caller's transaction, which commits a moment after
+ * `forget`: no read starts until that long after a change, and a read that began sooner does not count
+ * as read after it.
  */
 export class LiveRead<T> {
   private value: T | undefined;
@@ -25,6 +30,7 @@ export class LiveRead<T> {
   /** bumped by every change; the value is fresh when it was read after the last one */
   private generation = 0;
   private loadedGeneration = -1;
+  private changedAt = Number.NEGATIVE_INFINITY;
   private loading: Promise<T> | undefined;
 
   constructor(
@@ -32,6 +38,7 @@ export class LiveRead<T> {
     private readonly clock: Clock,
     private readonly ttlMs: number,
     private readonly minIntervalMs: number,
+    private readonly settleMs = 0,
   ) {}
 
   async current(): Promise<T> {
@@ -62,8 +69,7 @@ export class LiveRead<T> {
    * a use that can do without the value never waits for it.
    */
   peekUnchangedOrRead(maxAgeMs: number): T | undefined {
-    if (this.value === undefined) this.read().catch(() => undefined);
-    else this.refreshIfDue();
+    this.refreshIfDue();
     return this.peekUnchanged(maxAgeMs);
   }
 
@@ -75,14 +81,18 @@ export class LiveRead<T> {
   /** What the value derives from changed in this process. */
   forget(): void {
     this.generation += 1;
+    this.changedAt = this.clock.now().getTime();
   }
 
+  /** Starts a read in the background when the value is missing or due and one may start. */
   private refreshIfDue(): void {
+    if (this.loading) return;
     const now = this.clock.now().getTime();
     const stale = now - this.loadedAt >= Math.max(this.ttlMs, REBUILD_SPACING.age * this.readMs);
-    const due = this.loadedGeneration !== this.generation || stale;
-    if (due && now - this.startedAt >= Math.max(this.minIntervalMs, REBUILD_SPACING.change * this.readMs)) {
-      // a failed refresh keeps the old value; a later use tries again
+    const due = this.value === undefined || this.loadedGeneration !== this.generation || stale;
+    const spaced = now - this.startedAt >= Math.max(this.minIntervalMs, REBUILD_SPACING.change * this.readMs);
+    if (due && spaced && now - this.changedAt >= this.settleMs) {
+      // a failed read keeps the old value; a later use tries again
       this.read().catch(() => undefined);
     }
   }
@@ -92,11 +102,13 @@ export class LiveRead<T> {
     this.loading ??= (async () => {
       const generation = this.generation;
       this.startedAt = this.clock.now().getTime();
+      const settled = this.startedAt - this.changedAt >= this.settleMs;
       const value = await this.load();
       this.value = value;
       this.loadedAt = this.startedAt;
       this.readMs = Math.max(0, this.clock.now().getTime() - this.startedAt);
-      this.loadedGeneration = generation;
+      // (a read begun before the last change had settled is read after none)
+      this.loadedGeneration = settled ? generation : -1;
       return value;
     })().finally(() => {
       this.loading = undefined;

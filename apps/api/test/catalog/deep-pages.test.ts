@@ -177,7 +177,7 @@ describe('deep pages of the whole catalogue', () => {
     expect(exact.ids).toEqual(await walked('default', 1000));
   });
 
-  it('lets the deep pages asked while the anchors are read wait for that one read, and walks when it fails', async () => {
+  it('lets the deep pages asked while the anchors are read wait for that one read, and walks when it fails until it may be tried again', async () => {
     t.clock.advance(PAGE_ANCHORS_MAX_AGE_MS + 1);
     const pageNums = [60, 120, 75];
     const { result, statements } = await recordStatements(() => Promise.all(pageNums.map((pageNum) => t.call<Page>('sellerGoods!list', { pageNum, pageSize: 20 }))));
@@ -198,6 +198,15 @@ describe('deep pages of the whole catalogue', () => {
       expect(failing).toHaveBeenCalledTimes(1);
       expect(walkedPage.anchored).toBe(false);
       expect(walkedPage.ids).toEqual(await walked('default', 1180));
+      // and pages walk, starting no read, until a minimum interval after the failed one began
+      t.clock.advance(PAGE_ANCHORS_MIN_INTERVAL_MS - 1);
+      expect((await page('default', 61)).anchored).toBe(false);
+      expect(failing).toHaveBeenCalledTimes(1);
+      t.clock.advance(1);
+      const retried = await page('default', 61);
+      expect(failing).toHaveBeenCalledTimes(2);
+      expect(retried.anchored).toBe(true);
+      expect(retried.ids).toEqual(await walked('default', 1200));
     } finally {
       failing.mockRestore();
     }

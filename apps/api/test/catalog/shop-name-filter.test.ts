@@ -161,6 +161,23 @@ describe('LiveShopNameFilter', () => {
     expect(live.mayMatch('zzz')).toBe(false);
   });
 
+  it('does not trust a read begun within the settling time of a change, even the first', async () => {
+    const clock = new ManualClock();
+    const source = loader();
+    const live = new LiveShopNameFilter(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    live.forget();
+    expect(await Promise.all([live.prepare(), source.finish(['Jade Home Direct'])])).toEqual([1, undefined]);
+    expect(live.mayMatch('qqq')).toBe(true);
+    expect(source.reads()).toBe(1);
+    // the settling time and the minimum interval both past: read again, and trusted
+    clock.advance(Math.max(SHOP_NAMES_SETTLE_MS, MIN_INTERVAL_MS));
+    expect(live.mayMatch('qqq')).toBe(true);
+    expect(source.reads()).toBe(2);
+    await source.finish(['Jade Home Direct']);
+    expect(live.mayMatch('qqq')).toBe(false);
+    expect(live.mayMatch('jade')).toBe(true);
+  });
+
   it('keeps asking PostgreSQL when a read fails, and tries again after the minimum interval', async () => {
     const clock = new ManualClock();
     let reads = 0;

@@ -319,6 +319,11 @@ describe('LiveSuggestionIndex', () => {
     // one read under way however many ask; a failed first read rejects no caller
     expect(catalogue.reads()).toBe(1);
     await catalogue.finish(0, new Error('connection refused'));
+    // and is tried again a minimum interval after it began, not by every use meanwhile
+    clock.advance(MIN_INTERVAL_MS - 1);
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
+    expect(catalogue.reads()).toBe(1);
+    clock.advance(1);
     expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
     expect(catalogue.reads()).toBe(2);
     await catalogue.finish();

@@ -13,6 +13,7 @@
 // every character outside a-z and 0-9, and again with the non-ASCII characters removed (a letter whose
 // lower case PostgreSQL and JavaScript write differently, such as "İ", is then covered both ways).
 import type { Clock } from '../../platform/clock.ts';
+import { LiveRead } from '../../platform/live-read.ts';
 
 const PLAIN_KEYWORD = /^[a-z0-9 ]+$/;
 const NON_ASCII = /[^\x00-\x7f]/gu;
@@ -89,33 +90,19 @@ export class ShopNameFilter {
 export const SHOP_NAMES_SETTLE_MS = 5_000;
 
 /**
- * The filter as the server keeps it: read on first use in the background (PostgreSQL answers
- * meanwhile), read again when `ttlMs` old (shops opened or renamed by other processes appear within
- * it) and after a change in this process; until a read that started `SHOP_NAMES_SETTLE_MS` after that
- * change has finished, every keyword is asked of PostgreSQL.
+ * The filter as the server keeps it (LiveRead): read on first use in the background (PostgreSQL answers
+ * meanwhile), read again when `ttlMs` old (shops opened or renamed by other processes appear within it)
+ * and after a change in this process (`forget`); until a read that started `SHOP_NAMES_SETTLE_MS` after
+ * that change has finished, every keyword is asked of PostgreSQL.
  */
-export class LiveShopNameFilter {
-  private filter: ShopNameFilter | undefined;
-  private readStartedAt = Number.NEGATIVE_INFINITY;
-  private lastReadAt = Number.NEGATIVE_INFINITY;
-  private changedAt = Number.NEGATIVE_INFINITY;
-  private loading: Promise<void> | undefined;
-
-  constructor(
-    private readonly load: () => Promise<OpenShopNames>,
-    private readonly clock: Clock,
-    private readonly ttlMs: number,
-    private readonly minIntervalMs: number,
-  ) {}
+export class LiveShopNameFilter extends LiveRead<ShopNameFilter> {
+  constructor(load: () => Promise<OpenShopNames>, clock: Clock, ttlMs: number, minIntervalMs: number) {
+    super(async () => new ShopNameFilter(await load()), clock, ttlMs, minIntervalMs, SHOP_NAMES_SETTLE_MS);
+  }
 
   /** Whether `keyword` may match an open shop's name (true whenever the filter cannot be sure). */
   mayMatch(keyword: string): boolean {
-    const now = this.clock.now().getTime();
-    const settled = now - this.changedAt >= SHOP_NAMES_SETTLE_MS;
-    const trusted = this.filter !== undefined && this.lastReadAt - this.changedAt >= SHOP_NAMES_SETTLE_MS;
-    const due = !trusted || now - this.lastReadAt >= this.ttlMs;
-    if (due && settled && !this.loading && now - this.readStartedAt >= this.minIntervalMs) this.read(now);
-    return !trusted || !this.filter || this.filter.mayMatch(keyword);
+    return this.peekUnchangedOrRead(Number.POSITIVE_INFINITY)?.mayMatch(keyword) ?? true;
   }
 
   /**
@@ -123,27 +110,7 @@ export class LiveShopNameFilter {
    * process calls it as it starts); answers the shops read.
    */
   async prepare(): Promise<number> {
-    if (!this.filter && !this.loading) this.read(this.clock.now().getTime());
-    await this.loading;
-    return this.filter?.size ?? 0;
-  }
-
-  /** A shop opened, closed or was renamed in this process. */
-  forget(): void {
-    this.changedAt = this.clock.now().getTime();
-  }
-
-  private read(startedAt: number): void {
-    this.readStartedAt = startedAt;
-    this.loading = this.load()
-      .then((source) => {
-        this.filter = new ShopNameFilter(source);
-        this.lastReadAt = startedAt;
-      })
-      // a failed read leaves the filter as it was; a later keyword tries again
-      .catch(() => undefined)
-      .finally(() => {
-        this.loading = undefined;
-      });
+    await (this.pending() ?? (this.peek() ? undefined : this.read()))?.catch(() => undefined);
+    return this.peek()?.size ?? 0;
   }
 }
