@@ -115,8 +115,9 @@ async function serve(): Promise<void> {
     .readPageAnchors('default')
     .then((anchors) => app.log.info({ anchors }, 'page anchors read'))
     .catch((error: unknown) => app.log.warn({ err: error }, 'page anchors not read at start-up: the first deep page reads them'));
-  // and the open shops' names, which tell the keywords no shop matches (a failed read: the keywords ask PostgreSQL)
-  void services.shops.names.prepare().then((shops) => app.log.info({ shops }, 'shop name filter read'));
+  // and the shop directory: the names the order pages show, and which keywords no open shop matches
+  // (a failed read: the keywords ask PostgreSQL, the names are read from the shops' rows)
+  void services.shops.directory.prepare().then((shops) => app.log.info({ shops }, 'shop directory read'));
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
   startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) =>

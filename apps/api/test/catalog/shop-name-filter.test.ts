@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { searchText } from '../../src/modules/catalog/search-text.ts';
-import { LiveShopNameFilter, SHOP_NAMES_SETTLE_MS, ShopNameFilter, type OpenShopNames } from '../../src/modules/shops/shop-name-filter.ts';
+import { LiveShopDirectory, SHOP_NAMES_SETTLE_MS, ShopDirectory, ShopNameFilter, type ShopDirectorySource } from '../../src/modules/shops/shop-name-filter.ts';
 import { ShopsRepository } from '../../src/modules/shops/shops.repository.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { mulberry32 } from '../../src/seed/rng.ts';
@@ -46,9 +46,9 @@ function keywords(): string[] {
   return [...out];
 }
 
-/** The filter's read, as the shops service makes it. */
-function openShopNames(): Promise<OpenShopNames> {
-  return new ShopsRepository(t.database.db).openShopNames();
+/** The directory's read, as the shops service makes it. */
+function directoryRead(): Promise<ShopDirectorySource> {
+  return new ShopsRepository(t.database.db).directory();
 }
 
 /** What PostgreSQL answers for a keyword as sellerGoods!search-keyword sends it. */
@@ -60,10 +60,11 @@ async function postgresFinds(keyword: string): Promise<boolean> {
 
 describe('ShopNameFilter', () => {
   it("never says no where PostgreSQL finds a shop, and says no to most keywords that match none", async () => {
-    const read = await openShopNames();
-    expect(read.names.toSorted()).toEqual(NAMES.toSorted());
+    const read = await directoryRead();
+    expect(read.shops.filter((shop) => shop.open).map((shop) => shop.name).toSorted()).toEqual(NAMES.toSorted());
+    expect(read.shops.filter((shop) => !shop.open).map((shop) => shop.name)).toEqual([CLOSED]);
     expect(read.threshold).toBe(0.6);
-    const filter = new ShopNameFilter(read);
+    const { filter } = new ShopDirectory(read);
     let found = 0;
     let skipped = 0;
     let unmatched = 0;
@@ -82,7 +83,7 @@ describe('ShopNameFilter', () => {
     // the point of it: most keywords no shop matches are answered without a statement
     expect(skipped / unmatched).toBeGreaterThan(0.7);
     expect(filter.mayMatch('zzqxwv')).toBe(false);
-    // the closed shop is not among the names read
+    // the closed shop is not among the names filtered
     expect(filter.mayMatch('zephyr')).toBe(false);
     expect(await postgresFinds('zephyr')).toBe(false);
   });
@@ -95,20 +96,20 @@ describe('ShopNameFilter', () => {
   });
 });
 
-/** A loader whose reads finish when the test says, with the names it says. */
+/** A loader whose reads finish when the test says, with the open shops it says (named by their ids). */
 function loader() {
-  const pending: ((names: OpenShopNames) => void)[] = [];
+  const pending: ((source: ShopDirectorySource) => void)[] = [];
   let reads = 0;
   return {
     reads: () => reads,
     load: () =>
-      new Promise<OpenShopNames>((resolve) => {
+      new Promise<ShopDirectorySource>((resolve) => {
         reads += 1;
         pending.push(resolve);
       }),
     async finish(names: string[]) {
-      pending.shift()?.({ names, threshold: 0.6 });
-      // the filter takes the names on the next turns of the event loop
+      pending.shift()?.({ shops: names.map((name) => ({ id: `id:${name}`, name, open: true })), threshold: 0.6 });
+      // the directory takes the shops on the next turns of the event loop
       await new Promise((resolve) => setImmediate(resolve));
     },
   };
@@ -117,39 +118,61 @@ function loader() {
 const TTL_MS = 60_000;
 const MIN_INTERVAL_MS = 10_000;
 
-describe('LiveShopNameFilter', () => {
+describe('ShopDirectory', () => {
+  it("names every shop read, open or not, and filters keywords by the open ones' names only", () => {
+    const directory = new ShopDirectory({
+      shops: [
+        { id: 'a', name: 'Jade Home Direct', open: true },
+        { id: 'b', name: 'Zephyr Closed Emporium', open: false },
+      ],
+      threshold: 0.6,
+    });
+    expect(directory.size).toBe(2);
+    expect([directory.nameOf('a'), directory.nameOf('b'), directory.nameOf('c')]).toEqual(['Jade Home Direct', 'Zephyr Closed Emporium', undefined]);
+    expect(directory.filter.mayMatch('jade')).toBe(true);
+    expect(directory.filter.mayMatch('zephyr')).toBe(false);
+  });
+});
+
+describe('LiveShopDirectory', () => {
   it('asks PostgreSQL until its first read has finished, then answers alone; reads again when a TTL old', async () => {
     const clock = new ManualClock();
     const source = loader();
-    const live = new LiveShopNameFilter(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const live = new LiveShopDirectory(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
     expect(live.mayMatch('qqq')).toBe(true);
+    expect(live.trusted(TTL_MS)).toBeUndefined();
     expect(live.mayMatch('qqq')).toBe(true);
     expect(source.reads()).toBe(1);
     await source.finish(['Jade Home Direct']);
     expect(live.mayMatch('qqq')).toBe(false);
     expect(live.mayMatch('jade')).toBe(true);
+    expect(live.trusted(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
     clock.advance(TTL_MS - 1);
     live.mayMatch('qqq');
     expect(source.reads()).toBe(1);
     clock.advance(1);
-    // the old names answer while the new ones are read
+    // the old directory answers while the new one is read (the names while young enough)
     expect(live.mayMatch('qqq')).toBe(false);
     expect(source.reads()).toBe(2);
+    expect(live.trusted(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
+    expect(live.trusted(TTL_MS - 1)).toBeUndefined();
     await source.finish(['Qqq Imports']);
     expect(live.mayMatch('qqq')).toBe(true);
+    expect(live.trusted(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
   });
 
   it("after a change in this process, asks PostgreSQL until a read that started the settling time after it has finished", async () => {
     const clock = new ManualClock();
     const source = loader();
-    const live = new LiveShopNameFilter(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const live = new LiveShopDirectory(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
     expect(await Promise.all([live.prepare(), source.finish(['Jade Home Direct'])])).toEqual([1, undefined]);
     expect(live.mayMatch('qqq')).toBe(false);
     // (reads are also spaced by the minimum interval: past it here, the settling time is what waits)
     clock.advance(MIN_INTERVAL_MS);
-    // a shop opens in a transaction that commits a moment later: the filter cannot know its name yet
+    // a shop opens in a transaction that commits a moment later: the directory cannot know its name yet
     live.forget();
     expect(live.mayMatch('qqq')).toBe(true);
+    expect(live.trusted(TTL_MS)).toBeUndefined();
     clock.advance(SHOP_NAMES_SETTLE_MS - 1);
     expect(live.mayMatch('qqq')).toBe(true);
     expect(source.reads()).toBe(1);
@@ -159,15 +182,17 @@ describe('LiveShopNameFilter', () => {
     await source.finish(['Jade Home Direct', 'Qqq Imports']);
     expect(live.mayMatch('qqq')).toBe(true);
     expect(live.mayMatch('zzz')).toBe(false);
+    expect(live.trusted(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
   });
 
   it('does not trust a read begun within the settling time of a change, even the first', async () => {
     const clock = new ManualClock();
     const source = loader();
-    const live = new LiveShopNameFilter(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
+    const live = new LiveShopDirectory(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
     live.forget();
     expect(await Promise.all([live.prepare(), source.finish(['Jade Home Direct'])])).toEqual([1, undefined]);
     expect(live.mayMatch('qqq')).toBe(true);
+    expect(live.trusted(TTL_MS)).toBeUndefined();
     expect(source.reads()).toBe(1);
     // the settling time and the minimum interval both past: read again, and trusted
     clock.advance(Math.max(SHOP_NAMES_SETTLE_MS, MIN_INTERVAL_MS));
@@ -181,10 +206,10 @@ describe('LiveShopNameFilter', () => {
   it('keeps asking PostgreSQL when a read fails, and tries again after the minimum interval', async () => {
     const clock = new ManualClock();
     let reads = 0;
-    const live = new LiveShopNameFilter(
+    const live = new LiveShopDirectory(
       () => {
         reads += 1;
-        return reads === 1 ? Promise.reject(new Error('connection lost')) : Promise.resolve({ names: ['Jade Home Direct'], threshold: 0.6 });
+        return reads === 1 ? Promise.reject(new Error('connection lost')) : Promise.resolve({ shops: [{ id: 'a', name: 'Jade Home Direct', open: true }], threshold: 0.6 });
       },
       clock,
       TTL_MS,

@@ -4,11 +4,14 @@ import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, submit, type Buyer } from '../support/orders.ts';
 import { recordStatements } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
+import { SHOP_NAMES_SETTLE_MS } from '../../src/modules/shops/shop-name-filter.ts';
+import { SHOP_NAMES_TTL_MS } from '../../src/modules/shops/shops.service.ts';
+import { newId } from '../../src/platform/ids.ts';
 
 // The buyer's order list shows each order's first item (the one with the smallest id) from a copy kept on
 // the order when it is placed (migration 0024, issue 17). The copy must be the item the list showed before
-// it existed, for new orders and for the orders the migration filled in. The other order pages name their
-// shops from the shops' cached rows (ShopsService.namesByIds), without the cards' figures.
+// it existed, for new orders and for the orders the migration filled in. The order pages name their shops
+// from the shop directory, or the shops' cached rows (ShopsService.namesByIds, ADR 0020 addendum).
 
 const t = await useTestApp();
 await seedSmallCatalogue(t, { products: 30, shops: 2 });
@@ -107,25 +110,61 @@ describe("the order's copy of its first item", () => {
 });
 
 describe("shops' names for the order pages (ShopsService.namesByIds)", () => {
-  it('answers from the cached rows, leaves out unknown shops, and reads a rename made through the service at once', async () => {
+  const shopsOf = async () => {
     const shops = await t.database.pool.query<{ id: string; name: string }>('select id, name from shops order by id limit 2');
     const [a, b] = shops.rows;
     if (!a || !b) throw new Error('the catalogue has two shops');
+    return { a, b };
+  };
+
+  it('answers from the shop directory once read, and from the cached rows for shops it does not hold', async () => {
+    const { a, b } = await shopsOf();
+    // (the catalogue's shops opened moments ago in this process: a read begun the settling time after)
+    t.clock.advance(SHOP_NAMES_SETTLE_MS);
+    await t.services.shops.directory.read();
+    expect(t.services.shops.directory.trusted(SHOP_NAMES_TTL_MS)?.nameOf(a.id)).toBe(a.name);
     const ids = [a.id, b.id, a.id, 'no-such-shop'];
 
+    // the directory names both shops; the unknown id is read once, and remembered as unknown
     const cold = await recordStatements(() => t.services.shops.namesByIds(ids));
     expect(cold.result).toEqual(new Map([[a.id, a.name], [b.id, b.name]]));
     expect(cold.statements).toHaveLength(1);
-
     const warm = await recordStatements(() => t.services.shops.namesByIds(ids));
     expect(warm.result).toEqual(cold.result);
     expect(warm.statements).toHaveLength(0);
 
+    // a shop opened by another process after the read: named from its row, in one statement
+    const opened = newId();
+    await t.database.pool.query(`insert into shops (id, name, status, created_at, updated_at) values ($1, 'Opened Elsewhere', 'open', now(), now())`, [opened]);
+    const younger = await recordStatements(() => t.services.shops.namesByIds([a.id, opened]));
+    expect(younger.result).toEqual(new Map([[a.id, a.name], [opened, 'Opened Elsewhere']]));
+    expect(younger.statements).toHaveLength(1);
+  });
+
+  it('reads a rename made through the service at once, and one made by another process within the directory\'s TTL', async () => {
+    const { a, b } = await shopsOf();
+    t.clock.advance(SHOP_NAMES_TTL_MS);
+    await t.services.shops.directory.read();
+
+    // this process: the directory is set aside until a read begun the settling time after the change
     await t.services.shops.updateDetails(a.id, { name: `${a.name} Renamed` });
     const renamed = await recordStatements(() => t.services.shops.namesByIds([a.id, b.id]));
-    expect(renamed.result.get(a.id)).toBe(`${a.name} Renamed`);
-    expect(renamed.result.get(b.id)).toBe(b.name);
-    // only the renamed shop was read again
+    expect(renamed.result).toEqual(new Map([[a.id, `${a.name} Renamed`], [b.id, b.name]]));
+    // from the rows: both read in one statement (the renamed one's cached row was dropped)
     expect(renamed.statements).toHaveLength(1);
+    t.clock.advance(Math.max(SHOP_NAMES_SETTLE_MS, SHOP_NAMES_TTL_MS));
+    await t.services.shops.namesByIds([a.id]);
+    await t.services.shops.directory.pending();
+    const settled = await recordStatements(() => t.services.shops.namesByIds([a.id, b.id]));
+    expect(settled.result.get(a.id)).toBe(`${a.name} Renamed`);
+    expect(settled.statements).toHaveLength(0);
+
+    // another process: the directory's next read, a TTL after its last, brings the new name
+    await t.database.pool.query('update shops set name = $2 where id = $1', [b.id, `${b.name} Elsewhere`]);
+    expect((await t.services.shops.namesByIds([b.id])).get(b.id)).toBe(b.name);
+    t.clock.advance(SHOP_NAMES_TTL_MS);
+    await t.services.shops.namesByIds([b.id]);
+    await t.services.shops.directory.pending();
+    expect((await t.services.shops.namesByIds([b.id])).get(b.id)).toBe(`${b.name} Elsewhere`);
   });
 });

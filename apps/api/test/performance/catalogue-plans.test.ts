@@ -15,7 +15,7 @@ await seedSmallCatalogue(t, { products: 300, shops: 12 });
 const q = (text: string, values: unknown[] = []) => t.database.pool.query(text, values).then((result) => result.rows);
 await q('analyze seller_goods, goods, shops, shop_follows');
 // main.ts reads the open shops' names as a serving process starts (the keywords no shop matches ask nothing of shops)
-await t.services.shops.names.prepare();
+await t.services.shops.directory.prepare();
 
 interface Suggestions {
   sellerList: { id: string; name: string; sellerGoodsNum: number; focusNum: number }[];

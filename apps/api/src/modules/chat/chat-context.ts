@@ -17,13 +17,12 @@ const LOAN_STATE_OF = new Map<number, string>(Object.entries(LEGACY_LOAN_STATUS)
 export function buyerContextPort(deps: { orders: OrdersService; wallet: WalletService; loans: LoansService }) {
   const amount = (value: Money) => money.format(value, { decimals: 2 });
   return async (userId: string): Promise<Omit<BuyerContext, 'user'>> => {
-    const [orderList, balance, statement, loans] = await Promise.all([
-      deps.orders.listMain(userId, { pageNum: 1, pageSize: CONTEXT_ORDERS }, 'en'),
+    const [orders, balance, statement, loans] = await Promise.all([
+      deps.orders.recentForBuyer(userId, CONTEXT_ORDERS),
       deps.wallet.balance(userId),
       deps.wallet.statement(userId, { page_no: 1, page_size: CONTEXT_WALLET_LINES }),
       deps.loans.history(userId, { pageNum: 1, pageSize: 1 }),
     ]);
-    const orders = await Promise.all(orderList.pageList.map((item) => deps.orders.visible(item.id, { userId })));
     const latestLoan = loans.elements[0];
     return {
       orders: orders.map((order) => ({ id: order.id, status: order.status, refundState: order.refundState, total: amount(order.total), createdAt: order.createdAt.toISOString() })),

@@ -180,7 +180,7 @@ export function ordersActions(deps: {
       summary: 'My orders, newest first; `status` -1..6 picks a tab (omit for all).',
       input: listMainInput,
       output: listMainOutput,
-      handler: (input, ctx) => orders.listMain(ctx.user.id, input, ctx.locale),
+      handler: (input, ctx) => orders.listMain(ctx.user, input, ctx.locale),
     }),
     defineAction({
       call: 'order!info',

@@ -6,7 +6,7 @@ import type { Database, Executor } from '@caravan/db/client';
 import { AppError } from '../../platform/errors.ts';
 import type { Translator } from '../../platform/i18n.ts';
 import { toOrderGoods, toOrderInfo, toOrderListItem, toOrderLog } from './orders.mapper.ts';
-import type { OrderRow, OrdersRepository } from './orders.repository.ts';
+import type { OrderListRow, OrderRow, OrdersRepository } from './orders.repository.ts';
 import { statesOfLegacyStatus } from './order-state.ts';
 
 // The read side of orders for buyers (and the order's seller): lists with the legacy tabs, detail,
@@ -53,17 +53,24 @@ export class OrdersService {
     return (order: OrderRow) => ({ buyer: users.get(order.buyerId)?.username ?? '', shop: shops.get(order.shopId) ?? '' });
   }
 
-  async listMain(buyerId: string, input: { status?: number | undefined; pageNum?: number | undefined; pageSize?: number | undefined }, locale: Locale) {
+  /** The buyer's list (order!listMain); `buyer` is the signed-in buyer (their name is on every line). */
+  async listMain(buyer: { id: string; username: string }, input: { status?: number | undefined; pageNum?: number | undefined; pageSize?: number | undefined }, locale: Locale) {
     const page = resolvePage(input.pageNum, input.pageSize);
     const filter = {
-      buyerId,
+      buyerId: buyer.id,
       ...(input.status === 6 ? { refundsOnly: true } : input.status !== undefined ? { states: statesOfLegacyStatus(input.status) } : {}),
     };
     const { rows, total } = await this.repository.listForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset });
+    const shops = rows.length > 0 ? await this.names.shopNames(rows.map((order) => order.shopId)) : new Map<string, string>();
     return {
       pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
-      pageList: rows.map((row) => toOrderListItem(row.order, { buyer: row.buyerName, shop: row.shopName }, locale, this.timeZone)),
+      pageList: rows.map((order) => toOrderListItem(order, { buyer: buyer.username, shop: shops.get(order.shopId) ?? '' }, locale, this.timeZone)),
     };
+  }
+
+  /** The buyer's newest orders as their list reads them (the context beside a customer-service chat). */
+  async recentForBuyer(buyerId: string, limit: number): Promise<OrderListRow[]> {
+    return (await this.repository.listForBuyer(this.db, { buyerId, limit, offset: 0 })).rows;
   }
 
   async info(orderId: string, viewer: OrderViewer) {

@@ -83,30 +83,63 @@ export class ShopNameFilter {
   }
 }
 
+/** Every shop (open or not: orders keep naming closed ones), as the directory reads them. */
+export interface ShopDirectorySource {
+  shops: { id: string; name: string; open: boolean }[];
+  /** pg_trgm.word_similarity_threshold as the database's sessions see it */
+  threshold: number;
+}
+
+/** Every shop's name by id, and the name filter of the open ones: one read of the shops for both. */
+export class ShopDirectory {
+  readonly filter: ShopNameFilter;
+  private readonly names: Map<string, string>;
+
+  constructor(source: ShopDirectorySource) {
+    this.names = new Map(source.shops.map((shop) => [shop.id, shop.name]));
+    this.filter = new ShopNameFilter({ names: source.shops.filter((shop) => shop.open).map((shop) => shop.name), threshold: source.threshold });
+  }
+
+  get size(): number {
+    return this.names.size;
+  }
+
+  /** The shop's name, when the shop was read (a shop opened since is not). */
+  nameOf(shopId: string): string | undefined {
+    return this.names.get(shopId);
+  }
+}
+
 /**
  * After a change in this process, how long a read must start after it to be trusted with it: a shop
- * opens inside its caller's transaction (a settle-in approval), which commits a moment later.
+ * opens or is renamed inside its caller's transaction (a settle-in approval), which commits a moment later.
  */
 export const SHOP_NAMES_SETTLE_MS = 5_000;
 
 /**
- * The filter as the server keeps it (LiveRead): read on first use in the background (PostgreSQL answers
+ * The directory as the server keeps it (LiveRead): read on first use in the background (PostgreSQL answers
  * meanwhile), read again when `ttlMs` old (shops opened or renamed by other processes appear within it)
  * and after a change in this process (`forget`); until a read that started `SHOP_NAMES_SETTLE_MS` after
- * that change has finished, every keyword is asked of PostgreSQL.
+ * that change has finished, it is not used: every keyword is asked of PostgreSQL, every name read from
+ * the shops' rows (ShopsService.namesByIds).
  */
-export class LiveShopNameFilter extends LiveRead<ShopNameFilter> {
-  constructor(load: () => Promise<OpenShopNames>, clock: Clock, ttlMs: number, minIntervalMs: number) {
-    super(async () => new ShopNameFilter(await load()), clock, ttlMs, minIntervalMs, SHOP_NAMES_SETTLE_MS);
+export class LiveShopDirectory extends LiveRead<ShopDirectory> {
+  constructor(load: () => Promise<ShopDirectorySource>, clock: Clock, ttlMs: number, minIntervalMs: number) {
+    super(async () => new ShopDirectory(await load()), clock, ttlMs, minIntervalMs, SHOP_NAMES_SETTLE_MS);
   }
 
   /** Whether `keyword` may match an open shop's name (true whenever the filter cannot be sure). */
   mayMatch(keyword: string): boolean {
-    return this.peekUnchangedOrRead(Number.POSITIVE_INFINITY)?.mayMatch(keyword) ?? true;
+    return this.peekUnchangedOrRead(Number.POSITIVE_INFINITY)?.filter.mayMatch(keyword) ?? true;
+  }
+
+  /** The directory, when it is trusted and at most `maxAgeMs` old (reading it in the background when due). */
+  trusted(maxAgeMs: number): ShopDirectory | undefined {
+    return this.peekUnchangedOrRead(maxAgeMs);
   }
 
   /**
-   * Reads the filter now if it has not been and no read is running, then waits for the read (a serving
+   * Reads the directory now if it has not been and no read is running, then waits for the read (a serving
    * process calls it as it starts); answers the shops read.
    */
   async prepare(): Promise<number> {

@@ -4,7 +4,7 @@ import { and, eq, ilike, ne, or, sql } from 'drizzle-orm';
 import type { Pool } from 'pg';
 import { cappedCount } from '../../platform/capped-count.ts';
 import { containing, escapeLike, prepared } from '../../platform/sql.ts';
-import type { OpenShopNames } from './shop-name-filter.ts';
+import type { ShopDirectorySource } from './shop-name-filter.ts';
 
 export type ShopRow = typeof shops.$inferSelect;
 export type ShopStatus = 'pending' | 'open' | 'suspended' | 'closed';
@@ -127,10 +127,13 @@ export class ShopsRepository {
     return rows.map((row) => ({ shop: toShopRow(row), figures: figuresOfRow(row) }));
   }
 
-  /** The names of the open shops and the similarity threshold their search uses (the name filter's read). */
-  async openShopNames(): Promise<OpenShopNames> {
-    const [names, threshold] = await Promise.all([
-      prepared<{ name: string }>(this.pool, `select name from shops where status = 'open'`, []),
+  /**
+   * Every shop's id, name and whether it is open, and the similarity threshold the open shops' search
+   * uses (the shop directory's read: a few hundred rows, a few thousand on a large marketplace).
+   */
+  async directory(): Promise<ShopDirectorySource> {
+    const [rows, threshold] = await Promise.all([
+      prepared<{ id: string; name: string; open: boolean }>(this.pool, `select id, name, status = 'open' as open from shops`, []),
       // (pg_trgm defines its settings once loaded in the session: show_limit() loads it first)
       prepared<{ threshold: number | null }>(
         this.pool,
@@ -139,7 +142,7 @@ export class ShopsRepository {
       ),
     ]);
     // without a threshold every keyword is asked of PostgreSQL (a threshold of 0 lets every name through)
-    return { names: names.map((row) => row.name), threshold: threshold[0]?.threshold ?? 0 };
+    return { shops: rows, threshold: threshold[0]?.threshold ?? 0 };
   }
 
   /** The console's list: by state, by id or words of the name (shops_name_trgm_idx), newest first; the count capped. */

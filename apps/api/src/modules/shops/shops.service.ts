@@ -6,7 +6,7 @@ import type { Clock } from '../../platform/clock.ts';
 import { CounterBuffer } from '../../platform/counter-buffer.ts';
 import { AppError } from '../../platform/errors.ts';
 import { TtlCache } from '../../platform/ttl-cache.ts';
-import { LiveShopNameFilter } from './shop-name-filter.ts';
+import { LiveShopDirectory } from './shop-name-filter.ts';
 import { NO_FIGURES, toSellerVo, type ShopFigures } from './shops.mapper.ts';
 import type { ShopFiguresRow, ShopListFilter, ShopRow, ShopsRepository, ShopStatus } from './shops.repository.ts';
 
@@ -36,15 +36,20 @@ export const SHOP_CARD_TTL_MS = 10_000;
 export const SHOP_VIEW_FLUSH_MS = 5_000;
 /** A shop search sends at most this many ids of shops whose figures are cached (the freshest). */
 const KNOWN_FIGURES_SENT = 1_000;
-/** Shops opened or renamed by another process are found by name within this (LiveShopNameFilter). */
+/**
+ * Shops opened or renamed by another process are found by name, and named by their new names in order
+ * lists, within this (the shop directory, LiveShopDirectory).
+ */
 export const SHOP_NAMES_TTL_MS = 60_000;
 const SHOP_NAMES_MIN_INTERVAL_MS = 10_000;
+/** A directory whose reads have failed this long is not used for names (the shops' rows are read). */
+const SHOP_DIRECTORY_MAX_AGE_MS = 2 * SHOP_NAMES_TTL_MS;
 
 export class ShopsService {
   private readonly figures: TtlCache<ShopFigures>;
   private readonly rows: TtlCache<ShopRow | undefined>;
-  /** which keywords no open shop's name can match, so that searchByName need not ask */
-  readonly names: LiveShopNameFilter;
+  /** every shop's name, and which keywords no open shop's name can match (so that searchByName need not ask) */
+  readonly directory: LiveShopDirectory;
   readonly views: CounterBuffer;
 
   constructor(
@@ -56,7 +61,7 @@ export class ShopsService {
   ) {
     this.figures = new TtlCache(clock, SHOP_CARD_TTL_MS);
     this.rows = new TtlCache(clock, SHOP_CARD_TTL_MS);
-    this.names = new LiveShopNameFilter(() => repository.openShopNames(), clock, SHOP_NAMES_TTL_MS, SHOP_NAMES_MIN_INTERVAL_MS);
+    this.directory = new LiveShopDirectory(() => repository.directory(), clock, SHOP_NAMES_TTL_MS, SHOP_NAMES_MIN_INTERVAL_MS);
     this.views = new CounterBuffer((counts) => repository.addViews(counts));
   }
 
@@ -86,10 +91,10 @@ export class ShopsService {
     this.rows.delete(shopId);
   }
 
-  /** A shop opened, closed or changed its details in this process: its cards and the name filter. */
+  /** A shop opened, closed or changed its details in this process: its cards and the directory. */
   changed(shopId: string): void {
     this.invalidate(shopId);
-    this.names.forget();
+    this.directory.forget();
   }
 
   /** Seller cards (legacy SellerVo) in the order of the ids; `isFocus` when a viewer is given. */
@@ -133,14 +138,23 @@ export class ShopsService {
   }
 
   /**
-   * Shops' names by id (shops that do not exist are left out) for the order pages (order!info, the
-   * checkout's answer, the console's order list): the cached rows, the others read in
-   * one statement and cached, without the cards' figures (a cold card reads them too).
+   * Shops' names by id (shops that do not exist are left out) for the order pages (the buyer's list,
+   * order!info, the checkout's answer, the console's order list): from the shop directory when it is
+   * trusted (ADR 0020, addendum), the others from the cached rows, the rest read in one statement and
+   * cached, without the cards' figures (a cold card reads them too).
    */
   async namesByIds(ids: string[]): Promise<Map<string, string>> {
-    const { rows, missing } = await this.cachedRows([...new Set(ids)]);
-    if (missing.length > 0) this.keepLoaded(missing, await this.repository.byIds(missing), rows);
+    const directory = this.directory.trusted(SHOP_DIRECTORY_MAX_AGE_MS);
     const names = new Map<string, string>();
+    const others: string[] = [];
+    for (const id of new Set(ids)) {
+      const name = directory?.nameOf(id);
+      if (name === undefined) others.push(id);
+      else names.set(id, name);
+    }
+    if (others.length === 0) return names;
+    const { rows, missing } = await this.cachedRows(others);
+    if (missing.length > 0) this.keepLoaded(missing, await this.repository.byIds(missing), rows);
     for (const [id, row] of rows) if (row) names.set(id, row.name);
     return names;
   }
@@ -190,7 +204,7 @@ export class ShopsService {
    */
   async searchByName(keyword: string, limit: number, viewerId?: string): Promise<SellerVo[]> {
     // most keywords typed match no shop: the name filter says so without a statement
-    if (!this.names.mayMatch(keyword)) return [];
+    if (!this.directory.mayMatch(keyword)) return [];
     const known = this.figures.freshKeys(KNOWN_FIGURES_SENT);
     const found = await this.repository.searchByName(keyword, limit, known);
     const skipped = new Set(known);
