@@ -10,7 +10,7 @@ export const REBUILD_SPACING = { age: 50, change: 10 } as const;
 
 /**
  * A value derived from the database and kept in memory (the suggestion index, the catalogue's page
- * anchors, the open shops' names): read on first use (`current` waits for it), then read again in the
+ * anchors, the shop directory): read on first use (`current` waits for it), then read again in the
  * background, the old value answering meanwhile, when this process changed what it derives from
  * (`forget`) or the value is `ttlMs` old (other processes' changes), at most once per `minIntervalMs`:
  * under a stream of changes it is read every few seconds, not after each change. Both waits grow with the
