@@ -10,6 +10,7 @@ import { fieldWithNul } from '../platform/text-safety.ts';
 import { actionKey, type ActionContext, type AnyAction, type Area, type AuthUser, type UploadedFile } from './action.ts';
 import { errorEnvelope, paramError, successEnvelope } from './envelope.ts';
 import { mergeParams, readMultipart, type LegacyParams } from './params.ts';
+import { compileProjection } from './projection.ts';
 
 export type AuthFailureKey = 'common.session_expired' | 'common.not_logged_in' | 'common.account_disabled';
 export type AuthResult = { ok: true; user: AuthUser } | { ok: false; key: AuthFailureKey };
@@ -50,6 +51,11 @@ function tokenOf(params: LegacyParams, request: FastifyRequest): string | undefi
   return match?.[1];
 }
 
+/** A call's answer (the envelope around its output) as JSON Schema: its documentation and its serializer. */
+export function responseSchemaOf(action: AnyAction): Record<string, unknown> {
+  return jsonSchemaOf(envelopeSchema(action.output), 'output');
+}
+
 function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string, unknown> {
   const json = z.toJSONSchema(schema, { target: 'draft-7', io, unrepresentable: 'any' }) as Record<string, unknown>;
   delete json.$schema;
@@ -57,16 +63,22 @@ function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): Record<string,
 }
 
 /**
- * The answer's serializer, compiled by fast-json-stringify on the call's first answer and shared by all
- * of its paths and methods. Compiling the serializers of every path at start-up was a fifth of a
- * server's start (ADR 0016); most calls of a replica are never made before it is killed or scaled down.
+ * The answer's serializer, compiled on the call's first answer and shared by all of its paths and methods:
+ * JSON.stringify of the answer's declared part (projection.ts, ADR 0003 addendum) where the output schema
+ * allows, fast-json-stringify otherwise. Compiling the serializers of every path at start-up was a fifth of
+ * a server's start (ADR 0016); most calls of a replica are never made before it is killed or scaled down.
  */
 function lazySerializer(schema: Record<string, unknown>): (data: unknown) => string {
   let compiled: ((data: unknown) => string) | undefined;
   return (data) => {
-    compiled ??= fastJson(schema) as (data: unknown) => string;
+    compiled ??= answerSerializer(schema);
     return compiled(data);
   };
+}
+
+export function answerSerializer(schema: Record<string, unknown>): (data: unknown) => string {
+  const project = compileProjection(schema);
+  return project ? (data) => JSON.stringify(project(data)) : (fastJson(schema) as (data: unknown) => string);
 }
 
 /**
@@ -87,7 +99,7 @@ export function registerLegacyGateway(app: FastifyInstance, options: GatewayOpti
     if (seen.has(key)) throw new Error(`duplicate action ${key}`);
     seen.add(key);
 
-    const responseSchema = jsonSchemaOf(envelopeSchema(action.output), 'output');
+    const responseSchema = responseSchemaOf(action);
     const inputSchema = jsonSchemaOf(action.input, 'input');
     const serialize = lazySerializer(responseSchema);
     const urls = [...AREA_PREFIXES[area].map((prefix) => `${prefix}${action.call}.action`), ...(action.extraPaths ?? [])];
