@@ -17,8 +17,11 @@ type JsonSchema = Record<string, unknown>;
 /** A value's declared part: the same value for a primitive schema, a copy of the declared fields otherwise. */
 export type Projection = (value: unknown) => unknown;
 
-/** Keys of a schema that need nothing beyond primitives and plain objects or arrays. */
-const PLAIN_KEYS = new Set(['type', 'properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'description', 'title', 'default', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum', 'const', 'minItems', 'maxItems', 'examples', 'nullable']);
+/**
+ * Keys of a schema that need nothing beyond primitives and plain objects or arrays. (Not `default`:
+ * fast-json-stringify writes a field's default in place of a missing value, which a copy would not.)
+ */
+const PLAIN_KEYS = new Set(['type', 'properties', 'required', 'items', 'additionalProperties', 'anyOf', 'oneOf', 'description', 'title', 'format', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'enum', 'const', 'minItems', 'maxItems', 'examples', 'nullable']);
 const PRIMITIVE_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'null']);
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);

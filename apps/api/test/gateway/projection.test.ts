@@ -106,6 +106,7 @@ describe('answers written by JSON.stringify of their declared part', () => {
       { anyOf: [object, { type: 'null' }], type: 'object' },
       { type: 'array', items: [{ type: 'string' }] },
       { type: 'object', properties: { a: { allOf: [{ type: 'string' }] } } },
+      { type: 'object', properties: { a: { type: 'string', default: 'x' } } },
     ]) {
       expect(compileProjection(schema), JSON.stringify(schema)).toBeUndefined();
     }
