@@ -140,13 +140,13 @@ describe('LiveShopDirectory', () => {
     const source = loader();
     const live = new LiveShopDirectory(source.load, clock, TTL_MS, MIN_INTERVAL_MS);
     expect(live.mayMatch('qqq')).toBe(true);
-    expect(live.trusted(TTL_MS)).toBeUndefined();
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
     expect(live.mayMatch('qqq')).toBe(true);
     expect(source.reads()).toBe(1);
     await source.finish(['Jade Home Direct']);
     expect(live.mayMatch('qqq')).toBe(false);
     expect(live.mayMatch('jade')).toBe(true);
-    expect(live.trusted(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
+    expect(live.peekUnchangedOrRead(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
     clock.advance(TTL_MS - 1);
     live.mayMatch('qqq');
     expect(source.reads()).toBe(1);
@@ -154,11 +154,11 @@ describe('LiveShopDirectory', () => {
     // the old directory answers while the new one is read (the names while young enough)
     expect(live.mayMatch('qqq')).toBe(false);
     expect(source.reads()).toBe(2);
-    expect(live.trusted(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
-    expect(live.trusted(TTL_MS - 1)).toBeUndefined();
+    expect(live.peekUnchangedOrRead(TTL_MS)?.nameOf('id:Jade Home Direct')).toBe('Jade Home Direct');
+    expect(live.peekUnchangedOrRead(TTL_MS - 1)).toBeUndefined();
     await source.finish(['Qqq Imports']);
     expect(live.mayMatch('qqq')).toBe(true);
-    expect(live.trusted(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
+    expect(live.peekUnchangedOrRead(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
   });
 
   it("after a change in this process, asks PostgreSQL until a read that started the settling time after it has finished", async () => {
@@ -172,7 +172,7 @@ describe('LiveShopDirectory', () => {
     // a shop opens in a transaction that commits a moment later: the directory cannot know its name yet
     live.forget();
     expect(live.mayMatch('qqq')).toBe(true);
-    expect(live.trusted(TTL_MS)).toBeUndefined();
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
     clock.advance(SHOP_NAMES_SETTLE_MS - 1);
     expect(live.mayMatch('qqq')).toBe(true);
     expect(source.reads()).toBe(1);
@@ -182,7 +182,7 @@ describe('LiveShopDirectory', () => {
     await source.finish(['Jade Home Direct', 'Qqq Imports']);
     expect(live.mayMatch('qqq')).toBe(true);
     expect(live.mayMatch('zzz')).toBe(false);
-    expect(live.trusted(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
+    expect(live.peekUnchangedOrRead(TTL_MS)?.nameOf('id:Qqq Imports')).toBe('Qqq Imports');
   });
 
   it('does not trust a read begun within the settling time of a change, even the first', async () => {
@@ -192,7 +192,7 @@ describe('LiveShopDirectory', () => {
     live.forget();
     expect(await Promise.all([live.prepare(), source.finish(['Jade Home Direct'])])).toEqual([1, undefined]);
     expect(live.mayMatch('qqq')).toBe(true);
-    expect(live.trusted(TTL_MS)).toBeUndefined();
+    expect(live.peekUnchangedOrRead(TTL_MS)).toBeUndefined();
     expect(source.reads()).toBe(1);
     // the settling time and the minimum interval both past: read again, and trusted
     clock.advance(Math.max(SHOP_NAMES_SETTLE_MS, MIN_INTERVAL_MS));

@@ -119,7 +119,7 @@ describe("shops' names for the order pages (ShopsService.namesByIds)", () => {
 
   /** A use of the directory when its read is due: the read starts in the background; wait for it. */
   const readDue = async () => {
-    t.services.shops.directory.trusted(SHOP_NAMES_TTL_MS);
+    t.services.shops.directory.peekUnchangedOrRead(SHOP_NAMES_TTL_MS);
     const reading = t.services.shops.directory.pending();
     expect(reading).toBeDefined();
     await reading;
@@ -130,7 +130,7 @@ describe("shops' names for the order pages (ShopsService.namesByIds)", () => {
     // (the catalogue's shops opened moments ago in this process: a read begun the settling time after)
     t.clock.advance(SHOP_NAMES_SETTLE_MS);
     await t.services.shops.directory.read();
-    expect(t.services.shops.directory.trusted(SHOP_NAMES_TTL_MS)?.nameOf(a.id)).toBe(a.name);
+    expect(t.services.shops.directory.peekUnchangedOrRead(SHOP_NAMES_TTL_MS)?.nameOf(a.id)).toBe(a.name);
     const ids = [a.id, b.id, a.id, 'no-such-shop'];
 
     // the directory names both shops; the unknown id is read once, and remembered as unknown

@@ -133,11 +133,6 @@ export class LiveShopDirectory extends LiveRead<ShopDirectory> {
     return this.peekUnchangedOrRead(Number.POSITIVE_INFINITY)?.filter.mayMatch(keyword) ?? true;
   }
 
-  /** The directory, when it is trusted and at most `maxAgeMs` old (reading it in the background when due). */
-  trusted(maxAgeMs: number): ShopDirectory | undefined {
-    return this.peekUnchangedOrRead(maxAgeMs);
-  }
-
   /**
    * Reads the directory now if it has not been and no read is running, then waits for the read (a serving
    * process calls it as it starts); answers the shops read.

@@ -144,7 +144,7 @@ export class ShopsService {
    * cached, without the cards' figures (a cold card reads them too).
    */
   async namesByIds(ids: string[]): Promise<Map<string, string>> {
-    const directory = this.directory.trusted(SHOP_DIRECTORY_MAX_AGE_MS);
+    const directory = this.directory.peekUnchangedOrRead(SHOP_DIRECTORY_MAX_AGE_MS);
     const names = new Map<string, string>();
     const others: string[] = [];
     for (const id of new Set(ids)) {
