@@ -14,7 +14,7 @@ const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
 await seedSmallCatalogue(t, { products: 300, shops: 12 });
 const q = (text: string, values: unknown[] = []) => t.database.pool.query(text, values).then((result) => result.rows);
 await q('analyze seller_goods, goods, shops, shop_follows');
-// main.ts reads the open shops' names as a serving process starts (the keywords no shop matches ask nothing of shops)
+// main.ts reads the shop directory as a serving process starts (the keywords no open shop matches ask nothing of shops)
 await t.services.shops.directory.prepare();
 
 interface Suggestions {
