@@ -10,7 +10,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { combine, summarize, sweepLines } from './test-summary.mjs';
+import { combine, failureLines, summarize, sweepLines } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const sweeps = path.join(root, '.tmp', 'sweeps');
@@ -28,7 +28,7 @@ function pass(name, env) {
     [vitest, 'run', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
     { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
   );
-  return summarize(report, result.status);
+  return summarize(report, result.status, root);
 }
 
 const parallel = pass('', { CARAVAN_TEST_PASS: 'parallel' });
@@ -36,5 +36,6 @@ const browser = pass('browser', { CARAVAN_TEST_PASS: 'browser' });
 const alone = pass('alone', { CARAVAN_TEST_PASS: 'alone' });
 const summary = combine([parallel, browser, alone]);
 for (const line of sweepLines(sweeps)) process.stdout.write(`${line}\n`);
+for (const line of failureLines(summary)) process.stdout.write(`${line}\n`);
 process.stdout.write(`${summary.line}\n`);
 process.exit(summary.failed === 0 ? 0 : 1);

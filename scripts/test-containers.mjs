@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { summarize } from './test-summary.mjs';
+import { failureLines, summarize } from './test-summary.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(path.join(root, 'package.json'));
@@ -42,6 +42,7 @@ const result = spawnSync(
   [vitest, 'run', '--config', 'vitest.containers.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
-const summary = summarize(report, result.status);
+const summary = summarize(report, result.status, root);
+for (const line of failureLines(summary)) process.stdout.write(`${line}\n`);
 process.stdout.write(`${summary.line}\n`);
 process.exit(result.status === 0 && summary.failed === 0 ? 0 : 1);
