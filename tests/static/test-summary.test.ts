@@ -53,7 +53,7 @@ describe('the summary lines of npm test', () => {
     writeFileSync(report, JSON.stringify({ numPassedTests: 0, numFailedTests: 25, testResults: [{ name: path.join(dir, 'm.test.ts'), status: 'failed', assertionResults: many }] }));
     const lines = failureLines(combine([summarize(report, 1, dir)]));
     expect(lines).toHaveLength(21);
-    expect(lines.slice(0, 20).every((line) => line.length === 400 && line.endsWith('...'))).toBe(true);
+    expect(lines.slice(0, 20).every((line: string) => line.length === 400 && line.endsWith('...'))).toBe(true);
     expect(lines[20]).toBe('failed: ... and 5 more (see the output above)');
   });
 
