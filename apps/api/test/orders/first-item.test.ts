@@ -66,6 +66,23 @@ describe("the order's copy of its first item", () => {
     expect(list.data?.pageList[0]?.goodsFrom).toBe(shop.rows[0]?.name);
   });
 
+  it("is named in the reader's language, else in English, and the line says whether the seller confirmed the order", async () => {
+    const orderId = orderIds[0] ?? '';
+    type Line = ListLine & { sellerStatus: number };
+    const line = async (lang: string) => (await t.call<{ pageList: Line[] }>('order!listMain', { lang }, { token: user.token })).data?.pageList[0];
+    const names = await t.database.pool.query<{ names: Record<string, string> }>('select first_item_names as names from orders where id = $1', [orderId]);
+    const stored = names.rows[0]?.names ?? {};
+    expect(stored['zh-CN']).toBeTruthy();
+    expect(stored['zh-CN']).not.toBe(stored.en);
+    expect(await line('zh-CN')).toMatchObject({ firstGoodsName: stored['zh-CN'], sellerStatus: 0 });
+    // a language the catalogue does not store, and a stored name left empty, read the English one
+    expect((await line('ar'))?.firstGoodsName).toBe(stored.en);
+    await t.database.pool.query(`update orders set first_item_names = first_item_names || '{"zh-TW": ""}'::jsonb, confirmed_at = now() where id = $1`, [orderId]);
+    expect(await line('zh-TW')).toMatchObject({ firstGoodsName: stored.en, sellerStatus: 1 });
+    await t.database.pool.query('update orders set first_item_names = $2, confirmed_at = null where id = $1', [orderId, JSON.stringify(stored)]);
+    expect(await line('zh-TW')).toMatchObject({ firstGoodsName: stored['zh-TW'], sellerStatus: 0 });
+  });
+
   it('is filled in by migration 0024 for the orders placed before it, from their items, in the same transaction as the columns', async () => {
     const client = await t.database.pool.connect();
     try {

@@ -34,7 +34,7 @@ export function toOrderSummary(order: OrderSummarySource, shopName: string) {
   };
 }
 
-export function toOrderListItem(order: OrderListRow, names: Names, locale: Locale, timeZone: string) {
+export function toOrderListItem(order: OrderListRow, names: Names, timeZone: string) {
   return {
     partyId: order.buyerId,
     username: names.buyer,
@@ -47,9 +47,9 @@ export function toOrderListItem(order: OrderListRow, names: Names, locale: Local
     returnStatus: legacyRefundStatus(order.refundState as RefundState),
     fees: amount(order.freight),
     tax: amount(order.tax),
-    sellerStatus: order.confirmedAt ? 1 : 0,
+    sellerStatus: order.confirmed ? 1 : 0,
     createTime: formatLegacyDateTime(timeZone, order.createdAt),
-    firstGoodsName: localized(order.firstItemNames, locale),
+    firstGoodsName: order.firstItemName,
     firstGoodsIcon: order.firstItemImage,
   };
 }

@@ -1,5 +1,5 @@
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
-import type { Locale } from '@caravan/contract/languages';
+import { DEFAULT_LOCALE, type Locale } from '@caravan/contract/languages';
 import { money } from '@caravan/contract/money';
 import { resolvePage } from '@caravan/contract/paging';
 import type { Database, Executor } from '@caravan/db/client';
@@ -60,17 +60,17 @@ export class OrdersService {
       buyerId: buyer.id,
       ...(input.status === 6 ? { refundsOnly: true } : input.status !== undefined ? { states: statesOfLegacyStatus(input.status) } : {}),
     };
-    const { rows, total } = await this.repository.listForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset });
+    const { rows, total } = await this.repository.listForBuyer(this.db, { ...filter, limit: page.pageSize, offset: page.offset, locale });
     const shops = rows.length > 0 ? await this.names.shopNames(rows.map((order) => order.shopId)) : new Map<string, string>();
     return {
       pageInfo: { pageNum: page.pageNum, pageSize: page.pageSize, totalElements: total },
-      pageList: rows.map((order) => toOrderListItem(order, { buyer: buyer.username, shop: shops.get(order.shopId) ?? '' }, locale, this.timeZone)),
+      pageList: rows.map((order) => toOrderListItem(order, { buyer: buyer.username, shop: shops.get(order.shopId) ?? '' }, this.timeZone)),
     };
   }
 
   /** The buyer's newest orders as their list reads them (the context beside a customer-service chat). */
   async recentForBuyer(buyerId: string, limit: number): Promise<OrderListRow[]> {
-    return (await this.repository.listForBuyer(this.db, { buyerId, limit, offset: 0 })).rows;
+    return (await this.repository.listForBuyer(this.db, { buyerId, limit, offset: 0, locale: DEFAULT_LOCALE })).rows;
   }
 
   async info(orderId: string, viewer: OrderViewer) {
