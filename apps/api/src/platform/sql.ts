@@ -99,19 +99,44 @@ export function compileRowMapper(fields: { path: string[]; field: unknown }[], j
     }
     for (const [name, group] of seen) if (!group.mixed && !joinsNotNullableMap[group.table]) groups.push({ name, first: group.first });
   }
-  const mapRow = (row: unknown[]): Record<string, unknown> => {
-    const result: Record<string, unknown> = {};
-    for (let index = 0; index < columns.length; index++) {
-      const column = columns[index]!;
-      let node = result;
-      for (const parent of column.parents) node = (node[parent] ??= {}) as Record<string, unknown>;
-      const raw = row[index];
-      node[column.key] = raw === null ? null : column.decode ? column.decode.mapFromDriverValue(raw) : raw;
-    }
-    for (const group of groups) if ((result[group.name] as Record<string, unknown>)[group.first] === null) result[group.name] = null;
-    return result;
-  };
+  const mapRow = generatedMapRow(columns, groups);
   return (rows) => rows.map(mapRow);
+}
+
+type TreeNode = Map<string, number | TreeNode>;
+
+/**
+ * The row mapper as one generated function: an object literal per row, built from the fields' paths in
+ * their order (so the keys come in the order drizzle's mapper sets them), each value the driver's, or its
+ * decoder's when it has one (null stays null). A literal gives the rows fixed shapes, where setting the
+ * keys one by one in a loop went through V8's megamorphic keyed stores (issue 17). The keys are the
+ * statement's field names, written into the code as JSON strings.
+ */
+function generatedMapRow(
+  columns: { parents: string[]; key: string; decode: Decoder | undefined }[],
+  groups: { name: string; first: string }[],
+): (row: unknown[]) => Record<string, unknown> {
+  const tree: TreeNode = new Map();
+  columns.forEach((column, index) => {
+    let node = tree;
+    for (const parent of column.parents) {
+      let child = node.get(parent);
+      if (child === undefined || typeof child === 'number') {
+        child = new Map();
+        node.set(parent, child);
+      }
+      node = child;
+    }
+    node.set(column.key, index);
+  });
+  // a literal's "__proto__" key would set the row's prototype; no field is named so
+  if (columns.some((column) => [...column.parents, column.key].includes('__proto__'))) throw new Error('a field named __proto__ cannot be mapped');
+  const value = (index: number) => (columns[index]!.decode ? `((v = row[${index}]) === null ? null : d[${index}].mapFromDriverValue(v))` : `row[${index}]`);
+  const literal = (node: TreeNode): string =>
+    `{ ${[...node].map(([key, child]) => `${JSON.stringify(key)}: ${typeof child === 'number' ? value(child) : literal(child)}`).join(', ')} }`;
+  const nulls = groups.map(({ name, first }) => `if (r[${JSON.stringify(name)}][${JSON.stringify(first)}] === null) r[${JSON.stringify(name)}] = null;`).join(' ');
+  const make = new Function('d', `return function mapRow(row) { let v; const r = ${literal(tree)}; ${nulls} return r; };`) as (decoders: (Decoder | undefined)[]) => (row: unknown[]) => Record<string, unknown>;
+  return make(columns.map((column) => column.decode));
 }
 
 /** Gives a prepared select or returning statement its compiled row mapper (compileRowMapper, for builtOnce); others are left as they are. */
