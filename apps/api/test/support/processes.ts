@@ -13,14 +13,37 @@ const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 export const SERVER_ENTRY = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
 
 export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
+  return freePorts(1).then(([port]) => port!);
 }
+
+/** `count` different ports free on 127.0.0.1 a moment ago: all held open at once, so none is given twice. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => createServer());
+  try {
+    return await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<number>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '127.0.0.1', () => {
+              const address = server.address();
+              if (typeof address === 'object' && address) resolve(address.port);
+              else reject(new Error('no port'));
+            });
+          }),
+      ),
+    );
+  } finally {
+    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
+  }
+}
+
+/**
+ * How many times a server process is started on new ports when the ones it was given were taken in the
+ * meantime: a port free a moment ago can become the local port of any connection the machine opens (the
+ * other test files open many) before the process listens on it.
+ */
+const PORT_ATTEMPTS = 5;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -40,7 +63,19 @@ const READY_LINE = { serve: 'Caravan is running', worker: 'Caravan worker is run
 
 /** Starts `caravan <role>` with only these variables (plus defaults for ports and logging) and waits until it is ready. */
 export async function startServerProcess(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
-  const [port, chatPort] = [await freePort(), await freePort()];
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(role, env);
+    } catch (error) {
+      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+class PortTakenError extends Error {}
+
+async function startOnFreePorts(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
+  const [port, chatPort] = await freePorts(2);
   const logFile = openTestLogFile(role);
   const child = spawn(process.execPath, [SERVER_ENTRY, role], {
     cwd: root,
@@ -66,7 +101,12 @@ export async function startServerProcess(role: 'serve' | 'worker', env: Record<s
       }
     };
     child.stdout?.on('data', onData);
-    void exited.then((code) => reject(new Error(`${role} exited (${code}) before it was ready: ${output.slice(-2000)}`)));
+    void exited.then((code) => {
+      const message = `${role} exited (${code}) before it was ready: ${output.slice(-2000)}`;
+      // only when the environment leaves the ports to this helper: a port the test chose stays its own
+      const ours = env.PORT === undefined && env.CHAT_PORT === undefined;
+      reject(ours && output.includes('EADDRINUSE') ? new PortTakenError(message) : new Error(message));
+    });
   });
   return {
     child,
