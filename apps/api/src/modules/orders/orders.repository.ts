@@ -32,12 +32,12 @@ const DEADLINES = {
 } as const satisfies Record<string, { column: unknown; states: OrderState[] }>;
 export type DeadlineKind = keyof typeof DEADLINES;
 
-/** What a line of the buyer's order list shows of its order (the list reads no more). */
 /**
- * A line of the buyer's list as its statement reads it: of the seller's confirmation only whether there is
- * one, and of the first item's names only the one in the reader's language (`locale`), as textIn picks it
- * (that language's, else the English one). PostgreSQL writes a boolean and a text instead of a timestamp and
- * a jsonb of every stored language, and the API parses neither (issue 17).
+ * What a line of the buyer's order list shows of its order (the list reads no more): of the seller's
+ * confirmation only whether there is one, and of the first item's names only the one in the reader's
+ * language (`locale`), as textIn picks it (that language's, else the English one). PostgreSQL writes a
+ * boolean and a text instead of a timestamp and a jsonb of every stored language, and the API parses
+ * neither (issue 17).
  */
 const ORDER_LIST_COLUMNS = {
   id: orders.id,
