@@ -12,6 +12,8 @@
 // answers undefined and the call keeps fast-json-stringify. Types are not coerced as fast-json-stringify would: handlers return wire-shaped
 // values, and with VALIDATE_RESPONSES (every test run) each answer is checked against its zod schema first.
 
+import { objectLiteralSource } from '../platform/object-literal.ts';
+
 type JsonSchema = Record<string, unknown>;
 
 /** A value's declared part: the same value for a primitive schema, a copy of the declared fields otherwise. */
@@ -68,11 +70,12 @@ function compile(schema: JsonSchema, depth: number): Projection | null | undefin
     if (projection === undefined) return undefined;
     fields.push(projection);
   }
-  // one object literal: V8 gives every copy the same shape. A required field that is missing fails the
-  // answer, as fast-json-stringify's "is required!" did (the keys are quoted by JSON.stringify)
+  // one object literal: every copy gets the same shape (a `__proto__` field is declined). A required field
+  // that is missing fails the answer, as fast-json-stringify's "is required!" did
+  const literal = objectLiteralSource(keys.map((key, index) => [key, fields[index] ? `f[${index}](v[${JSON.stringify(key)}])` : `v[${JSON.stringify(key)}]`] as const));
+  if (literal === undefined) return undefined;
   const checks = keys.filter((key) => required.has(key)).map((key) => `if (v[${JSON.stringify(key)}] === undefined) missing(${JSON.stringify(key)});`).join(' ');
-  const body = keys.map((key, index) => `${JSON.stringify(key)}: ${fields[index] ? `f[${index}](v[${JSON.stringify(key)}])` : `v[${JSON.stringify(key)}]`}`).join(', ');
-  const make = new Function('f', 'missing', `return function project(v) { if (v === null || typeof v !== 'object') return v; ${checks} return { ${body} }; };`) as (f: (Projection | null)[], missing: (key: string) => never) => Projection;
+  const make = new Function('f', 'missing', `return function project(v) { if (v === null || typeof v !== 'object') return v; ${checks} return ${literal}; };`) as (f: (Projection | null)[], missing: (key: string) => never) => Projection;
   return make(fields, missingField);
 }
 

@@ -3,6 +3,7 @@ import type { Executor } from '@caravan/db/client';
 import { Column, getTableName, is, Param, Placeholder, SQL, sql, Subquery } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Pool, PoolClient, QueryResult, QueryResultRow } from 'pg';
+import { objectLiteralSource } from './object-literal.ts';
 
 // Hot read paths use hand-written SQL run as named (prepared) statements: PostgreSQL parses and
 // plans each statement once per connection (ARCHITECTURE section 9). The name is derived from the
@@ -106,11 +107,10 @@ export function compileRowMapper(fields: { path: string[]; field: unknown }[], j
 type TreeNode = Map<string, number | TreeNode>;
 
 /**
- * The row mapper as one generated function: an object literal per row, built from the fields' paths in
- * their order (so the keys come in the order drizzle's mapper sets them), each value the driver's, or its
- * decoder's when it has one (null stays null). A literal gives the rows fixed shapes, where setting the
- * keys one by one in a loop went through V8's megamorphic keyed stores (issue 17). The keys are the
- * statement's field names, written into the code as JSON strings.
+ * The row mapper as one generated function: an object literal per row (objectLiteralSource), built from the
+ * fields' paths in their order (so the keys come in the order drizzle's mapper sets them), each value the
+ * driver's, or its decoder's when it has one (null stays null). Setting the keys one by one in a loop went
+ * through V8's megamorphic keyed stores (issue 17).
  */
 function generatedMapRow(
   columns: { parents: string[]; key: string; decode: Decoder | undefined }[],
@@ -129,11 +129,13 @@ function generatedMapRow(
     }
     node.set(column.key, index);
   });
-  // a literal's "__proto__" key would set the row's prototype; no field is named so
-  if (columns.some((column) => [...column.parents, column.key].includes('__proto__'))) throw new Error('a field named __proto__ cannot be mapped');
   const value = (index: number) => (columns[index]!.decode ? `((v = row[${index}]) === null ? null : d[${index}].mapFromDriverValue(v))` : `row[${index}]`);
-  const literal = (node: TreeNode): string =>
-    `{ ${[...node].map(([key, child]) => `${JSON.stringify(key)}: ${typeof child === 'number' ? value(child) : literal(child)}`).join(', ')} }`;
+  const literal = (node: TreeNode): string => {
+    const source = objectLiteralSource([...node].map(([key, child]) => [key, typeof child === 'number' ? value(child) : literal(child)] as const));
+    // no statement names a field so
+    if (source === undefined) throw new Error('a field named __proto__ cannot be mapped');
+    return source;
+  };
   const nulls = groups.map(({ name, first }) => `if (r[${JSON.stringify(name)}][${JSON.stringify(first)}] === null) r[${JSON.stringify(name)}] = null;`).join(' ');
   const make = new Function('d', `return function mapRow(row) { let v; const r = ${literal(tree)}; ${nulls} return r; };`) as (decoders: (Decoder | undefined)[]) => (row: unknown[]) => Record<string, unknown>;
   return make(columns.map((column) => column.decode));

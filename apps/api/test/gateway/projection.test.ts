@@ -107,6 +107,8 @@ describe('answers written by JSON.stringify of their declared part', () => {
       { type: 'array', items: [{ type: 'string' }] },
       { type: 'object', properties: { a: { allOf: [{ type: 'string' }] } } },
       { type: 'object', properties: { a: { type: 'string', default: 'x' } } },
+      // a literal's "__proto__" would set the copy's prototype, and JSON.stringify would not write it
+      JSON.parse('{"type": "object", "properties": {"__proto__": {"type": "string"}}, "additionalProperties": false}') as Schema,
     ]) {
       expect(compileProjection(schema), JSON.stringify(schema)).toBeUndefined();
     }
