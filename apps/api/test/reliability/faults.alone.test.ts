@@ -86,21 +86,9 @@ afterAll(async () => {
   for (const replica of everyReplica) await replica.kill();
 });
 
+/** A replica on ports of its own (startServerProcess picks new ones when a port was taken before it listened). */
 async function startReplica(): Promise<ServerProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      const replica = await startReplicaOnce();
-      everyReplica.add(replica);
-      return replica;
-    } catch (error) {
-      // freePort's port can be taken by another process before the replica binds it: pick new ones
-      if (attempt >= 3 || !String(error).includes('EADDRINUSE')) throw error;
-    }
-  }
-}
-
-function startReplicaOnce(): Promise<ServerProcess> {
-  return startServerProcess('serve', {
+  const replica = await startServerProcess('serve', {
     DATABASE_URL: database.url,
     DATABASE_POOL_MAX: '8',
     DATA_DIR: dataDir,
@@ -108,6 +96,8 @@ function startReplicaOnce(): Promise<ServerProcess> {
     REDIS_URL: redisProxy ? `redis://127.0.0.1:${redisProxy.port}` : '',
     REDIS_KEY_PREFIX: redisPrefix,
   });
+  everyReplica.add(replica);
+  return replica;
 }
 
 interface Replica {

@@ -5,7 +5,7 @@ import { createDatabase, createPool } from '@caravan/db/client';
 import { runMigrations } from '@caravan/db/migrate';
 import type { TestDatabase } from '../../../../tests/support/database.ts';
 import { MIGRATIONS_DIR } from '../../src/platform/paths.ts';
-import { freePort } from './processes.ts';
+import { freePort } from '../../../../tests/support/ports.ts';
 
 // A PostgreSQL cluster of the test's own, from a folder of server binaries (the embedded package's,
 // or the machine's /usr/lib/postgresql/<major>/bin): for tests that stop and start PostgreSQL, or

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { TEST_FUND_PASSWORD_KEY } from '../../src/env.ts';
+import { startOnFreePorts } from '../../../../tests/support/ports.ts';
 import { openTestLogFile } from './secrets.ts';
 
 // The built server (`apps/api/dist/main.mjs`, made by `npm test`'s build step) as real processes:
@@ -12,36 +12,9 @@ import { openTestLogFile } from './secrets.ts';
 const root = path.resolve(import.meta.dirname, '..', '..', '..', '..');
 export const SERVER_ENTRY = path.join(root, 'apps', 'api', 'dist', 'main.mjs');
 
-export function freePort(): Promise<number> {
-  return freePorts(1).then(([port]) => port!);
-}
-
-/** `count` different ports free on 127.0.0.1 a moment ago: all held open at once, so none is given twice. */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = Array.from({ length: count }, () => createServer());
-  try {
-    return await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<number>((resolve, reject) => {
-            server.once('error', reject);
-            server.listen(0, '127.0.0.1', () => {
-              const address = server.address();
-              if (typeof address === 'object' && address) resolve(address.port);
-              else reject(new Error('no port'));
-            });
-          }),
-      ),
-    );
-  } finally {
-    await Promise.all(servers.map((server) => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()))));
-  }
-}
-
 /**
- * How many times a server process is started on new ports when the ones it was given were taken in the
- * meantime: a port free a moment ago can become the local port of any connection the machine opens (the
- * other test files open many) before the process listens on it.
+ * How many times a server process is started on new ports when the ones it was given were taken before it
+ * listened (tests/support/ports.ts).
  */
 const PORT_ATTEMPTS = 5;
 
@@ -63,19 +36,12 @@ const READY_LINE = { serve: 'Caravan is running', worker: 'Caravan worker is run
 
 /** Starts `caravan <role>` with only these variables (plus defaults for ports and logging) and waits until it is ready. */
 export async function startServerProcess(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      return await startOnFreePorts(role, env);
-    } catch (error) {
-      if (!(error instanceof PortTakenError) || attempt >= PORT_ATTEMPTS) throw error;
-    }
-  }
+  return startOnFreePorts(2, PORT_ATTEMPTS, ([port, chatPort]) => startOn(role, env, port!, chatPort!), (error) => error instanceof PortTakenError);
 }
 
 class PortTakenError extends Error {}
 
-async function startOnFreePorts(role: 'serve' | 'worker', env: Record<string, string>): Promise<ServerProcess> {
-  const [port, chatPort] = await freePorts(2);
+async function startOn(role: 'serve' | 'worker', env: Record<string, string>, port: number, chatPort: number): Promise<ServerProcess> {
   const logFile = openTestLogFile(role);
   const child = spawn(process.execPath, [SERVER_ENTRY, role], {
     cwd: root,

@@ -1,5 +1,5 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from './processes.ts';
+import { freePort } from '../../../../tests/support/ports.ts';
 
 // A TCP proxy on 127.0.0.1 in front of a service (Redis in the fault tests): `cut()` drops every open
 // connection and refuses new ones, as a crashed or unreachable service would; `restore()` accepts again
