@@ -89,6 +89,33 @@ function start(command, args, env, readyWhen) {
   });
 }
 
+/**
+ * How many times the API gave back the heap a burst grew (platform/idle-memory.ts), and the MB it gave
+ * back, from its metrics; undefined when they cannot be read.
+ */
+async function heapReleases(base) {
+  try {
+    const text = await (await fetch(`${base}/metrics`)).text();
+    const figure = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
+    const [count, bytes] = [figure('caravan_heap_releases_total'), figure('caravan_heap_released_bytes_total')];
+    return Number.isFinite(count) && Number.isFinite(bytes) ? { count, mb: Math.round(bytes / 2 ** 20) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a process's resident memory is made of, in MB (Linux /proc): anonymous memory and mapped files. */
+function residentParts(pid) {
+  try {
+    const text = readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+    const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(text)?.[1]);
+    const [rss, anonymous] = [kb('Rss'), kb('Anonymous')];
+    return Number.isFinite(rss) && Number.isFinite(anonymous) ? { anonymousMb: Math.round(anonymous / 1024), filesMb: Math.round((rss - anonymous) / 1024) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A process's resident memory in MB (Linux /proc), or undefined elsewhere. */
 function residentMegabytes(pid) {
   try {
@@ -541,6 +568,21 @@ function goalRows(rows, ceilings, memory) {
   return out;
 }
 
+/** The heap's releases in the quiet (after minus at the end) and in the whole run, from two readings. */
+function releasesFigures(atEnd, after) {
+  if (!atEnd || !after) return undefined;
+  return { inQuiet: after.count - atEnd.count, mbInQuiet: after.mb - atEnd.mb, inRun: after.count, mbInRun: after.mb };
+}
+
+/** How the quiet figure came about: the resident memory's parts, the heap's releases, the API's CPU in the quiet. */
+function memoryDetail(memory) {
+  const parts = memory.parts ? `; ${memory.parts.anonymousMb} MB anonymous, ${memory.parts.filesMb} MB mapped files` : '';
+  const { releases } = memory;
+  const given = releases ? `; the heap given back ${releases.inQuiet} time(s) in the quiet (${releases.mbInQuiet} MB), ${releases.inRun} in the whole run (${releases.mbInRun} MB)` : '';
+  const cpu = memory.cpuSecondsBySecond.length > 0 ? `; the API's CPU seconds in each second of the quiet: ${memory.cpuSecondsBySecond.join(' ')}` : '';
+  return `${parts}${given}${cpu}`;
+}
+
 function goalTable(goalList) {
   return [
     '| goal of issue 17 | figure | in-run ceiling | share | goal | met |',
@@ -636,13 +678,31 @@ async function main() {
     // what the API process holds after everything above ran against it (issue 17: under 300 MB): as the
     // last scenario ends, and once it has been quiet for a while
     const apiRssMb = residentMegabytes(api.pid);
+    const releasesAtEnd = await heapReleases(base);
+    const quietCpu = [];
     if (apiRssMb !== undefined) {
       log(`API resident memory as the last scenario ended: ${apiRssMb} MB; waiting ${QUIET_WAIT_MS / 1000} s of quiet`);
-      await new Promise((resolve) => setTimeout(resolve, QUIET_WAIT_MS));
+      // the API's CPU use second by second: what kept it from being quiet, if anything did
+      let last = cpuSeconds(api.pid);
+      for (let second = 0; second < QUIET_WAIT_MS / 1000; second++) {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        const now = cpuSeconds(api.pid);
+        if (now !== undefined && last !== undefined) quietCpu.push(Math.round((now - last) * 100) / 100);
+        last = now;
+      }
     }
-    const memory = { atEndMb: apiRssMb, quietMb: residentMegabytes(api.pid), quietSeconds: QUIET_WAIT_MS / 1000 };
+    const memory = {
+      atEndMb: apiRssMb,
+      quietMb: residentMegabytes(api.pid),
+      quietSeconds: QUIET_WAIT_MS / 1000,
+      parts: residentParts(api.pid),
+      // whether the API gave its heap back in the quiet (it did not: it found no quiet moment, or its heap
+      // had not grown enough since its last release), and in the whole run
+      releases: releasesFigures(releasesAtEnd, await heapReleases(base)),
+      cpuSecondsBySecond: quietCpu,
+    };
     const goals = [
-      memory.quietMb !== undefined ? `API resident memory after the bench: ${memory.quietMb} MB after ${memory.quietSeconds} s of quiet, ${memory.atEndMb} MB as the last scenario ended (goal < ${RSS_GOAL_MB} MB)` : undefined,
+      memory.quietMb !== undefined ? `API resident memory after the bench: ${memory.quietMb} MB after ${memory.quietSeconds} s of quiet, ${memory.atEndMb} MB as the last scenario ended (goal < ${RSS_GOAL_MB} MB)${memoryDetail(memory)}` : undefined,
       info && ceilings.pg ? `sellerGoods!info at ${Math.round((info.requestsPerSecond / ceilings.pg) * 100)}% of the bare-pg ceiling (goal >= 50%)` : undefined,
       ...rows
         .filter((row) => /sellerGoods!(list|search-keyword)/.test(row.name))
@@ -666,7 +726,7 @@ async function main() {
       profile = summarizeProfile(newestProfile(PROFILE_DIR), root);
     }
     const date = new Date().toISOString().replace(/[:.]/g, '-').slice(0, 19);
-    const environment = { apiRssMb, apiRssQuietMb: memory.quietMb, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries, goods: scale.catalogue.goods, listings: scale.catalogue.listings, seedSeconds: scale.seedSeconds } } : {}) };
+    const environment = { apiRssMb, apiRssQuietMb: memory.quietMb, apiMemory: memory, node: process.version, cpus: (await import('node:os')).cpus().length, duration_s: DURATION, connections: CONNECTIONS, goods, ...(scale ? { scale: { users: scale.users, orders: scale.orders, ledgerEntries: scale.entries, goods: scale.catalogue.goods, listings: scale.catalogue.listings, seedSeconds: scale.seedSeconds } } : {}) };
     const sections = [
       `# Bench ${date}`,
       rows.length > 0

@@ -120,9 +120,10 @@ async function serve(): Promise<void> {
   void services.shops.directory.prepare().then((shops) => app.log.info({ shops }, 'shop directory read'));
   await app.listen({ host: env.HOST, port: env.PORT });
   await chat.listen({ host: env.HOST, port: env.CHAT_PORT });
-  startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) =>
-    app.log.info({ heapBeforeMb: Math.round(beforeBytes / 2 ** 20), heapAfterMb: Math.round(afterBytes / 2 ** 20), ms: Math.round(ms) }, 'quiet after a burst of requests: heap given back'),
-  );
+  startIdleMemoryRelease(systemClock, env.MEMORY_RELEASE_QUIET_SECONDS, ({ beforeBytes, afterBytes, ms }) => {
+    metrics.heapReleased(beforeBytes, afterBytes);
+    app.log.info({ heapBeforeMb: Math.round(beforeBytes / 2 ** 20), heapAfterMb: Math.round(afterBytes / 2 ** 20), ms: Math.round(ms) }, 'quiet after a burst of requests: heap given back');
+  });
   const base = `http://localhost:${env.PORT}`;
   say('');
   say(`Caravan is running (ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);

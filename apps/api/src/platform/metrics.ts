@@ -26,6 +26,8 @@ export class Metrics {
   private readonly legacyOutcomes: Counter<'call' | 'code'>;
   private readonly jobRuns: Counter<'kind' | 'outcome'>;
   private readonly sockets: Gauge;
+  private readonly heapReleases: Counter;
+  private readonly heapReleasedBytes: Counter;
   private sources: MetricsSources = {};
 
   /** `processMetrics`: also the runtime's own figures (memory, CPU, event-loop delay, GC); off in tests. */
@@ -54,6 +56,17 @@ export class Metrics {
     this.sockets = new Gauge({
       name: 'caravan_chat_sockets',
       help: 'Open customer-service chat sockets on this process',
+      registers: [this.registry],
+    });
+    // the quiet process's full collections (platform/idle-memory.ts): how often, and how much they gave back
+    this.heapReleases = new Counter({
+      name: 'caravan_heap_releases_total',
+      help: 'Full collections run once the process was quiet after a burst of requests (MEMORY_RELEASE_QUIET_SECONDS)',
+      registers: [this.registry],
+    });
+    this.heapReleasedBytes = new Counter({
+      name: 'caravan_heap_released_bytes_total',
+      help: 'Bytes of JS heap those collections gave back to the system (V8 total heap size before minus after)',
       registers: [this.registry],
     });
     const sources = () => this.sources;
@@ -108,6 +121,11 @@ export class Metrics {
 
   jobFinished(kind: string, ok: boolean): void {
     this.jobRuns.inc({ kind, outcome: ok ? 'ok' : 'failed' });
+  }
+
+  heapReleased(beforeBytes: number, afterBytes: number): void {
+    this.heapReleases.inc();
+    this.heapReleasedBytes.inc(Math.max(0, beforeBytes - afterBytes));
   }
 
   socketOpened(): void {

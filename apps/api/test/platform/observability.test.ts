@@ -5,6 +5,7 @@ import { buildApp } from '../../src/app.ts';
 import { testEnv } from '../../src/env.ts';
 import { MemoryBlobStore } from '../../src/platform/blob-store.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
+import { Metrics } from '../../src/platform/metrics.ts';
 import { gracefulShutdown } from '../../src/platform/shutdown.ts';
 import { startTestApp, useTestApp } from '../support/test-app.ts';
 import { fund, walletUser } from '../support/wallet.ts';
@@ -126,6 +127,17 @@ describe('metrics', () => {
     const text = await scrape();
     expect(sample(text, 'caravan_jobs_total', { kind: 'test.metrics_ok', outcome: 'ok' })).toBe(1);
     expect(sample(text, 'caravan_jobs_total', { kind: 'test.metrics_broken', outcome: 'failed' })).toBe(1);
+  });
+
+  it("counts the quiet process's heap releases and the bytes they gave back (none for a heap that grew)", async () => {
+    const metrics = new Metrics('serve', { processMetrics: false });
+    const megabytes = 2 ** 20;
+    expect(sample(await metrics.registry.metrics(), 'caravan_heap_releases_total', { role: 'serve' })).toBe(0);
+    metrics.heapReleased(300 * megabytes, 120 * megabytes);
+    metrics.heapReleased(150 * megabytes, 160 * megabytes);
+    const text = await metrics.registry.metrics();
+    expect(sample(text, 'caravan_heap_releases_total', { role: 'serve' })).toBe(2);
+    expect(sample(text, 'caravan_heap_released_bytes_total', { role: 'serve' })).toBe(180 * megabytes);
   });
 
   it('asks for the bearer token when METRICS_TOKEN is set', async () => {
