@@ -5,7 +5,7 @@ import { createDatabase, createPool } from '@caravan/db/client';
 import { runMigrations } from '@caravan/db/migrate';
 import type { TestDatabase } from '../../../../tests/support/database.ts';
 import { MIGRATIONS_DIR } from '../../src/platform/paths.ts';
-import { freePort } from '../../../../tests/support/ports.ts';
+import { startOnFreePorts } from '../../../../tests/support/ports.ts';
 
 // A PostgreSQL cluster of the test's own, from a folder of server binaries (the embedded package's,
 // or the machine's /usr/lib/postgresql/<major>/bin): for tests that stop and start PostgreSQL, or
@@ -49,7 +49,7 @@ export async function startPrivateCluster(binDir: string): Promise<PrivateCluste
   const as = owner ? { uid: owner.uid, gid: owner.gid } : {};
   const initdb = spawnSync(path.join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--no-sync'], { ...as, encoding: 'utf8' });
   if (initdb.status !== 0) throw new Error(`initdb failed: ${initdb.stderr}`);
-  const port = await freePort();
+  let port = 0;
   let child: ChildProcess | undefined;
   let exited: Promise<void> = Promise.resolve();
 
@@ -82,7 +82,17 @@ export async function startPrivateCluster(binDir: string): Promise<PrivateCluste
     await exited;
   };
 
-  await start();
+  // a port free a moment ago may be taken before the server binds it (tests/support/ports.ts): then the
+  // first start tries again on another; a restart keeps the port its clients know
+  await startOnFreePorts(
+    1,
+    5,
+    async ([chosen]) => {
+      port = chosen!;
+      await start();
+    },
+    (error) => error instanceof Error && /could not bind|Address already in use/.test(error.message),
+  );
   return {
     port,
     binDir,

@@ -1,9 +1,9 @@
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { freePort } from '../../../../tests/support/ports.ts';
 
 // A TCP proxy on 127.0.0.1 in front of a service (Redis in the fault tests): `cut()` drops every open
 // connection and refuses new ones, as a crashed or unreachable service would; `restore()` accepts again
-// on the same port.
+// on the same port. The first listen takes a port the system gives (port 0), so no other connection
+// can have taken it between a lookup and the listen.
 
 export interface TcpProxy {
   port: number;
@@ -13,7 +13,7 @@ export interface TcpProxy {
 }
 
 export async function startTcpProxy(target: { host: string; port: number }): Promise<TcpProxy> {
-  const port = await freePort();
+  let port = 0;
   const sockets = new Set<Socket>();
   let server: Server | undefined;
 
@@ -33,7 +33,11 @@ export async function startTcpProxy(target: { host: string; port: number }): Pro
         upstream.pipe(client);
       });
       next.once('error', reject);
-      next.listen(port, '127.0.0.1', () => resolve());
+      next.listen(port, '127.0.0.1', () => {
+        const address = next.address();
+        if (typeof address === 'object' && address) port = address.port;
+        resolve();
+      });
       server = next;
     });
   const cut = async () => {
