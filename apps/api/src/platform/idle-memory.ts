@@ -49,6 +49,8 @@ export const IDLE_CHECK_INTERVAL_MS = 1_000;
 
 export class IdleMemoryRelease {
   private quietSince: number | undefined;
+  /** when the last check ran: a quiet sample says the loop has been quiet since then */
+  private lastCheckAt: number | undefined;
   /**
    * What the last collection left (the smallest heap seen since): growth is counted from it. Before the
    * first collection it is 0, so the first quiet moment after start-up collects too: the start leaves
@@ -65,11 +67,14 @@ export class IdleMemoryRelease {
   check(): boolean {
     const { clock, probe, quietMs, minGrowthBytes } = this.options;
     const now = clock.now().getTime();
+    // the sample covers the time since the last check (the first one's since start-up: counted from now)
+    const sampledSince = this.lastCheckAt ?? now;
+    this.lastCheckAt = now;
     if (probe.utilization() > this.quietUtilization) {
       this.quietSince = undefined;
       return false;
     }
-    this.quietSince ??= now;
+    this.quietSince ??= sampledSince;
     if (now - this.quietSince < quietMs) return false;
     const beforeBytes = probe.heapBytes();
     // the heap shrank or barely grew since the last collection: nothing worth a pause
