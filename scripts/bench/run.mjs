@@ -95,7 +95,8 @@ function start(command, args, env, readyWhen) {
  */
 async function heapReleases(base) {
   try {
-    const text = await (await fetch(`${base}/metrics`)).text();
+    const token = serverEnv.METRICS_TOKEN;
+    const text = await (await fetch(`${base}/metrics`, token ? { headers: { authorization: `Bearer ${token}` } } : {})).text();
     const figure = (name) => Number(new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, 'm').exec(text)?.[1]);
     const [count, bytes] = [figure('caravan_heap_releases_total'), figure('caravan_heap_released_bytes_total')];
     return Number.isFinite(count) && Number.isFinite(bytes) ? { count, mb: Math.round(bytes / 2 ** 20) } : undefined;
