@@ -55,9 +55,10 @@ const ORDER_LIST_COLUMNS = {
   firstItemImage: orders.firstItemImage,
 };
 
-export type OrderListRow = Pick<OrderRow, 'id' | 'buyerId' | 'shopId' | 'status' | 'refundState' | 'goodsCount' | 'total' | 'freight' | 'tax' | 'createdAt' | 'firstItemImage'> & {
-  confirmed: boolean;
-  firstItemName: string;
+/** The columns as they are, and the two PostgreSQL works out (typed by their `sql<T>`). */
+type ComputedListColumn = 'confirmed' | 'firstItemName';
+export type OrderListRow = Pick<OrderRow, Exclude<keyof typeof ORDER_LIST_COLUMNS, ComputedListColumn>> & {
+  [K in ComputedListColumn]: (typeof ORDER_LIST_COLUMNS)[K]['_']['type'];
 };
 
 export interface ShopFilter {
