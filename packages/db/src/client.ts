@@ -1,7 +1,11 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
-export type Database = NodePgDatabase & { $client: pg.Pool };
+/**
+ * `$planned`, when the database has one: the small pool of statements whose plan the application has
+ * chosen (createPlannedPool).
+ */
+export type Database = NodePgDatabase & { $client: pg.Pool; $planned?: pg.Pool };
 /** A transaction handle; repositories accept either a Database or a Transaction. */
 export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Executor = Database | Transaction;
@@ -16,9 +20,15 @@ export interface PoolOptions {
   statementTimeoutMs?: number;
   /** Parallel query helps reports, not an API answering many small queries at once on few cores. */
   parallelQuery?: boolean;
+  /** The planned pool's sessions (createPlannedPool). */
+  planned?: boolean;
 }
 
 export function createPool(connectionString: string, options: PoolOptions = {}): pg.Pool {
+  const settings = [
+    ...(options.parallelQuery ? [] : ['-c max_parallel_workers_per_gather=0']),
+    ...(options.planned ? ['-c plan_cache_mode=force_generic_plan', '-c enable_seqscan=off'] : []),
+  ];
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 20,
@@ -26,7 +36,7 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
-    ...(options.parallelQuery ? {} : { options: '-c max_parallel_workers_per_gather=0' }),
+    ...(settings.length > 0 ? { options: settings.join(' ') } : {}),
   });
   // An idle connection closed by the server (restart, failover) must not crash the process: the pool
   // drops it and the next query opens a new one.
@@ -34,13 +44,31 @@ export function createPool(connectionString: string, options: PoolOptions = {}):
   return pool;
 }
 
+/** Connections of the planned pool: its statements are short, and the machine's cores few. */
+export const PLANNED_POOL_MAX = 4;
+
+/**
+ * A small pool for named statements whose plan the application has chosen and whose values must not
+ * change it (ADR 0021, addendum of 2026-12-07). Its sessions use generic plans only
+ * (`plan_cache_mode=force_generic_plan`), so such a statement is planned once per connection: PostgreSQL's
+ * own choice (`auto`) keeps planning a statement for its values when the generic plan's estimates look
+ * dearer, as a `limit $1` always does (priced at a tenth of its input). They never read a table
+ * sequentially (`enable_seqscan=off`), a guard: with that price, reading a small table whole and sorting it
+ * could look cheaper than a walk of its index. Only statements that walk an index or read one by its
+ * condition belong here.
+ */
+export function createPlannedPool(connectionString: string, max = PLANNED_POOL_MAX): pg.Pool {
+  return createPool(connectionString, { max: Math.min(max, PLANNED_POOL_MAX), applicationName: 'caravan-planned', planned: true });
+}
+
 /**
  * The API's drizzle database. No schema is given: nothing uses drizzle's relational queries (`db.query`),
  * and with a schema every transaction built a relational query builder for each of its tables (about 1 %
  * of the API's busy time in the checkout's profile, issue 17). Statements name their tables themselves.
  */
-export function createDatabase(pool: pg.Pool): Database {
-  return drizzle({ client: pool, casing: 'snake_case' });
+export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
+  const db = drizzle({ client: pool, casing: 'snake_case' });
+  return planned ? Object.assign(db, { $planned: planned }) : db;
 }
 
 export { pg };

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createDatabase, createPool, type Database } from '@caravan/db/client';
+import { createDatabase, createPlannedPool, createPool, type Database } from '@caravan/db/client';
 import { startEmbeddedPostgres } from '@caravan/db/embedded';
 import { runMigrations } from '@caravan/db/migrate';
 import type pg from 'pg';
@@ -77,13 +77,15 @@ export async function openDatabase(env: Env, log: (line: string) => void, option
     await stopEmbedded();
     throw error;
   }
+  // opens its connections on its first statement (a whole-catalogue search), as the main pool does
+  const planned = createPlannedPool(url, env.DATABASE_POOL_MAX);
   return {
     pool,
-    db: createDatabase(pool),
+    db: createDatabase(pool, planned),
     description: describeLocation(location),
     embedded: location.embeddedDir !== undefined,
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), planned.end()]);
       await stopEmbedded();
     },
   };

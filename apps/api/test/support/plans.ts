@@ -1,6 +1,6 @@
 // Query plans of recorded statements (apps/api/test/support/statements.ts) for the EXPLAIN tests of issue 17:
 // which index a statement walks, whether a table is scanned whole, whether a page is cut after a Sort.
-import type { Pool } from '@caravan/db/client';
+import type { Database, Pool } from '@caravan/db/client';
 import type { RecordedStatement } from './statements.ts';
 
 export interface PlanNode {
@@ -30,8 +30,41 @@ export async function planOf(pool: Pool, statement: RecordedStatement, options: 
       await client.query('set local enable_bitmapscan = off');
       await client.query('set local enable_sort = off');
     }
-    const result = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
+    // a statement of the planned pool is planned as that pool plans it: once, for any values
+    const result = statement.planned
+      ? await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (generic_plan, format json) ${statement.text}`)
+      : await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
     await client.query('rollback');
+    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
+    if (!plan) throw new Error(`no plan for ${statement.text}`);
+    return plan;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * A recorded statement run with EXPLAIN ANALYZE on the connections it was sent on: a statement of the
+ * planned pool as a prepared statement there, so that the plan run is the generic one its searches run.
+ */
+export async function analyzedPlanOf<T extends PlanNode>(db: Database, statement: RecordedStatement): Promise<T> {
+  const pool = statement.planned ? db.$planned : db.$client;
+  if (!pool) throw new Error('the statement was sent on a planned pool this database does not have');
+  const client = await pool.connect();
+  try {
+    let result;
+    if (statement.planned) {
+      await client.query(`prepare analyzed as ${statement.text}`);
+      try {
+        // EXPLAIN takes no parameters: the values are written as literals
+        const args = statement.values.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
+        result = await client.query<{ 'QUERY PLAN': { Plan: T }[] }>(`explain (analyze, format json) execute analyzed(${args})`);
+      } finally {
+        await client.query('deallocate analyzed');
+      }
+    } else {
+      result = await client.query<{ 'QUERY PLAN': { Plan: T }[] }>(`explain (analyze, format json) ${statement.text}`, statement.values);
+    }
     const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
     if (!plan) throw new Error(`no plan for ${statement.text}`);
     return plan;

@@ -6,7 +6,12 @@ import { pg } from '@caravan/db/client';
 export interface RecordedStatement {
   text: string;
   values: unknown[];
+  /** sent on a connection of the planned pool (createPlannedPool): planned generic, once per connection */
+  planned?: boolean;
 }
+
+/** The planned pool's sessions, by their connection's options. */
+const PLANNED_SESSION = /plan_cache_mode=force_generic_plan/;
 
 type QueryFn = (this: pg.Client, config: unknown, values?: unknown, callback?: unknown) => unknown;
 
@@ -18,7 +23,8 @@ export async function recordStatements<T>(work: () => Promise<T>): Promise<{ res
   prototype.query = function recorded(this: pg.Client, config: unknown, values?: unknown, callback?: unknown) {
     const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? String(config));
     const bound = Array.isArray(values) ? values : ((config as { values?: unknown[] } | null)?.values ?? []);
-    statements.push({ text, values: bound });
+    const options = (this as unknown as { connectionParameters?: { options?: string } }).connectionParameters?.options ?? '';
+    statements.push({ text, values: bound, ...(PLANNED_SESSION.test(options) ? { planned: true } : {}) });
     return original.call(this, config, values, callback);
   };
   try {
