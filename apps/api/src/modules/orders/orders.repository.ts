@@ -243,16 +243,20 @@ export class OrdersRepository {
    * Claims a submission key; false when the same key was claimed less than `windowMs` ago (a
    * double click). Concurrent claims of one key wait for each other on the row.
    */
-  async claimSubmission(executor: Executor, row: typeof orderSubmissions.$inferInsert, windowStart: Date): Promise<boolean> {
-    const claimed = await executor
-      .insert(orderSubmissions)
-      .values(row)
-      .onConflictDoUpdate({
-        target: orderSubmissions.key,
-        set: { checkoutId: row.checkoutId, createdAt: row.createdAt },
-        setWhere: lt(orderSubmissions.createdAt, windowStart),
-      })
-      .returning({ key: orderSubmissions.key });
+  async claimSubmission(executor: Executor, row: { key: string; buyerId: string; checkoutId: string; createdAt: Date }, windowStart: Date): Promise<boolean> {
+    const claimed = await builtOnce(executor, 'order_submissions_claim', (on, name) => {
+      const values = placeholderRow('', row);
+      return on
+        .insert(orderSubmissions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: orderSubmissions.key,
+          set: { checkoutId: values.checkoutId, createdAt: values.createdAt },
+          setWhere: lt(orderSubmissions.createdAt, sql.placeholder('windowStart')),
+        })
+        .returning({ key: orderSubmissions.key })
+        .prepare(name);
+    }).execute(fillRow('', row, { windowStart }));
     return claimed.length === 1;
   }
 
