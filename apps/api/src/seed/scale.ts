@@ -202,12 +202,17 @@ export async function seedScale(services: Services, db: Database, hasher: Passwo
       select wallet_id, 'user:' || id || ':wallet', 'user_wallet', id, 'USDT', 0, 0, 0, 0, true, created_at from scale_users`);
     step(`${users} users and wallets`);
 
-    // deposits: user j gets floor(D/U) or one more, 100..999 USDT each, an hour apart from sign-up
+    // deposits: user j gets floor(D/U) or one more, 100..999 USDT each, an hour apart from sign-up; each
+    // times the user's orders per deposit (rounded up) when they have fewer deposits than orders, so that
+    // what they paid (at most 95.99 an order, below) never exceeds what they deposited
     await run(`create temp table scale_deposits on commit drop as
       select u.j, k, md5('scale-recharge-' || u.j || '-' || k) as id, md5('scale-tr-r-' || u.j || '-' || k) as transfer_id,
-             u.wallet_id, (100 + (u.j * 37 + k * 101) % 900)::numeric as amount, u.created_at + k * interval '1 hour' as created_at
+             u.wallet_id, ((100 + (u.j * 37 + k * 101) % 900) * greatest(1, (c.orders + c.deposits - 1) / c.deposits))::numeric as amount,
+             u.created_at + k * interval '1 hour' as created_at
         from scale_users u
-        cross join lateral generate_series(1, ${Math.floor(deposits / users)} + (case when u.j <= ${deposits % users} then 1 else 0 end)) as k`);
+        cross join lateral (select ${Math.floor(deposits / users)} + (case when u.j <= ${deposits % users} then 1 else 0 end) as deposits,
+                                   ${Math.floor(orders / users)} + (case when u.j <= ${orders % users} then 1 else 0 end) as orders) c
+        cross join lateral generate_series(1, c.deposits) as k`);
     await run(`insert into recharge_orders (id, order_no, user_id, method, coin, blockchain_name, channel_address, from_address, amount, rate, credit_amount, fee, state, reviewed_at, transfer_id, created_at, updated_at)
       select d.id, 'RS' || lpad(d.j::text, 7, '0') || lpad(d.k::text, 3, '0'), u.id, 'blockchain', 'USDT', 'TRC20', 'TScaleBenchChannelAddress000000001', 'TScaleBenchSenderAddress0000000001',
              d.amount, 1, d.amount, 0, 'approved', d.created_at + interval '10 minutes', d.transfer_id, d.created_at, d.created_at + interval '10 minutes'
