@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createDatabase, createPlannedPool, createPool, type Database, type Pool } from '@caravan/db/client';
+import { createDatabasePools, createPool, type Database, type Pool } from '@caravan/db/client';
 import { inject } from 'vitest';
 
 declare module 'vitest' {
@@ -45,14 +45,13 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   }
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = createPool(url.toString(), { max: 30 });
-  const planned = createPlannedPool(url.toString());
+  const { pool, db, end } = createDatabasePools(url.toString(), 30);
   return {
     url: url.toString(),
     pool,
-    db: createDatabase(pool, planned),
+    db,
     async drop() {
-      await Promise.all([pool.end(), planned.end()]);
+      await end();
       const cleanup = createPool(adminUrl, { max: 1 });
       try {
         await cleanup.query(`drop database if exists ${name} with (force)`);

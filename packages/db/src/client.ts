@@ -57,8 +57,33 @@ export const PLANNED_POOL_MAX = 4;
  * could look cheaper than a walk of its index. Only statements that walk an index or read one by its
  * condition belong here.
  */
-export function createPlannedPool(connectionString: string, max = PLANNED_POOL_MAX): pg.Pool {
+function createPlannedPool(connectionString: string, max: number): pg.Pool {
   return createPool(connectionString, { max: Math.min(max, PLANNED_POOL_MAX), applicationName: 'caravan-planned', planned: true });
+}
+
+/** The API's pools on one database: the main one (`max` connections), the planned one, and its drizzle database. */
+export interface DatabasePools {
+  pool: pg.Pool;
+  db: Database;
+  /** Ends both pools. */
+  end(): Promise<void>;
+}
+
+/**
+ * The main pool and the planned pool (createPlannedPool) on one database, with the drizzle database that
+ * carries both. Neither connects before its first statement; the planned one opens connections only for
+ * its statements (a whole-catalogue search).
+ */
+export function createDatabasePools(connectionString: string, max: number): DatabasePools {
+  const pool = createPool(connectionString, { max });
+  const planned = createPlannedPool(connectionString, max);
+  return {
+    pool,
+    db: createDatabase(pool, planned),
+    async end() {
+      await Promise.all([pool.end(), planned.end()]);
+    },
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createDatabase, createPlannedPool, createPool, type Database } from '@caravan/db/client';
+import { createDatabasePools, createPool, type Database } from '@caravan/db/client';
 import { startEmbeddedPostgres } from '@caravan/db/embedded';
 import { runMigrations } from '@caravan/db/migrate';
 import type pg from 'pg';
@@ -69,23 +69,21 @@ export function describeLocation(location: DatabaseLocation): string {
 export async function openDatabase(env: Env, log: (line: string) => void, options: { owner?: boolean } = {}): Promise<DatabaseHandle> {
   const location = await locateDatabase(env, log, options);
   const { url, stopEmbedded } = location;
-  const pool = createPool(url, { max: env.DATABASE_POOL_MAX });
+  const { pool, db, end } = createDatabasePools(url, env.DATABASE_POOL_MAX);
   try {
     await runMigrations(pool, MIGRATIONS_DIR);
   } catch (error) {
-    await pool.end();
+    await end();
     await stopEmbedded();
     throw error;
   }
-  // opens its connections on its first statement (a whole-catalogue search), as the main pool does
-  const planned = createPlannedPool(url, env.DATABASE_POOL_MAX);
   return {
     pool,
-    db: createDatabase(pool, planned),
+    db,
     description: describeLocation(location),
     embedded: location.embeddedDir !== undefined,
     async close() {
-      await Promise.all([pool.end(), planned.end()]);
+      await end();
       await stopEmbedded();
     },
   };

@@ -228,7 +228,7 @@ describe('statement budgets of the benchmarked calls', () => {
   it('sends the whole catalogue\'s search page as one named statement of the planned pool, and a shop\'s search unnamed', async () => {
     const planned = t.database.db.$planned;
     if (!planned) throw new Error('the test database has no planned pool');
-    // its sessions plan once for any values and never read a table sequentially (createPlannedPool)
+    // its sessions plan once for any values and never read a table sequentially (createDatabasePools in packages/db)
     const settings = await planned.query<{ mode: string; seqscan: string }>("select current_setting('plan_cache_mode') as mode, current_setting('enable_seqscan') as seqscan");
     expect(settings.rows[0]).toEqual({ mode: 'force_generic_plan', seqscan: 'off' });
     const main = await t.database.pool.query<{ mode: string }>("select current_setting('plan_cache_mode') as mode");

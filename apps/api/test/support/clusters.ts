@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { createDatabase, createPlannedPool, createPool } from '@caravan/db/client';
+import { createDatabasePools, createPool } from '@caravan/db/client';
 import { runMigrations } from '@caravan/db/migrate';
 import type { TestDatabase } from '../../../../tests/support/database.ts';
 import { MIGRATIONS_DIR } from '../../src/platform/paths.ts';
@@ -114,15 +114,12 @@ export async function migratedDatabase(cluster: PrivateCluster, name: string, op
   } finally {
     await admin.end();
   }
-  const pool = createPool(cluster.url(name), { max: 20 });
-  const planned = createPlannedPool(cluster.url(name));
+  const { pool, db, end } = createDatabasePools(cluster.url(name), 20);
   if (options.migrate !== false) await runMigrations(pool, MIGRATIONS_DIR);
   return {
     url: cluster.url(name),
     pool,
-    db: createDatabase(pool, planned),
-    async drop() {
-      await Promise.all([pool.end(), planned.end()]);
-    },
+    db,
+    drop: end,
   };
 }

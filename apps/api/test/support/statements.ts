@@ -6,7 +6,7 @@ import { pg } from '@caravan/db/client';
 export interface RecordedStatement {
   text: string;
   values: unknown[];
-  /** sent on a connection of the planned pool (createPlannedPool): planned generic, once per connection */
+  /** sent on a connection of the planned pool (createDatabasePools in packages/db): planned generic, once per connection */
   planned?: boolean;
 }
 

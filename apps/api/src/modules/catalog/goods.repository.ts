@@ -187,7 +187,7 @@ function clausesOf(filter: GoodsFilter, now: Date, params: Params): Clauses {
 export class GoodsRepository {
   private readonly pool: Pool;
 
-  /** the planned pool (createPlannedPool), when the database has one */
+  /** the planned pool (createDatabasePools in packages/db), when the database has one */
   private readonly planned: Pool | undefined;
 
   constructor(db: Database) {
