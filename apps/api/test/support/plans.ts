@@ -16,6 +16,15 @@ export function planNodes(plan: PlanNode): PlanNode[] {
   return [plan, ...(plan.Plans ?? []).flatMap(planNodes)];
 }
 
+type Explained<T> = { 'QUERY PLAN': { Plan: T }[] };
+
+/** The plan of an EXPLAIN (FORMAT JSON) answer. */
+function planIn<T>(result: { rows: Explained<T>[] }, statement: RecordedStatement): T {
+  const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
+  if (!plan) throw new Error(`no plan for ${statement.text}`);
+  return plan;
+}
+
 /**
  * The plan of a recorded statement with sequential scans priced out. `strict` prices out bitmap scans and
  * sorts too: on a test's tiny tables a bitmap scan and a sort can look cheapest even when an index could
@@ -32,12 +41,10 @@ export async function planOf(pool: Pool, statement: RecordedStatement, options: 
     }
     // a statement of the planned pool is planned as that pool plans it: once, for any values
     const result = statement.planned
-      ? await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (generic_plan, format json) ${statement.text}`)
-      : await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`explain (format json) ${statement.text}`, statement.values);
+      ? await client.query<Explained<PlanNode>>(`explain (generic_plan, format json) ${statement.text}`)
+      : await client.query<Explained<PlanNode>>(`explain (format json) ${statement.text}`, statement.values);
     await client.query('rollback');
-    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`no plan for ${statement.text}`);
-    return plan;
+    return planIn(result, statement);
   } finally {
     client.release();
   }
@@ -52,22 +59,15 @@ export async function analyzedPlanOf<T extends PlanNode>(db: Database, statement
   if (!pool) throw new Error('the statement was sent on a planned pool this database does not have');
   const client = await pool.connect();
   try {
-    let result;
-    if (statement.planned) {
-      await client.query(`prepare analyzed as ${statement.text}`);
-      try {
-        // EXPLAIN takes no parameters: the values are written as literals
-        const args = statement.values.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
-        result = await client.query<{ 'QUERY PLAN': { Plan: T }[] }>(`explain (analyze, format json) execute analyzed(${args})`);
-      } finally {
-        await client.query('deallocate analyzed');
-      }
-    } else {
-      result = await client.query<{ 'QUERY PLAN': { Plan: T }[] }>(`explain (analyze, format json) ${statement.text}`, statement.values);
+    if (!statement.planned) return planIn(await client.query<Explained<T>>(`explain (analyze, format json) ${statement.text}`, statement.values), statement);
+    await client.query(`prepare analyzed as ${statement.text}`);
+    try {
+      // EXPLAIN takes no parameters: the values are written as literals
+      const args = statement.values.map((value) => (typeof value === 'number' ? String(value) : client.escapeLiteral(String(value)))).join(', ');
+      return planIn(await client.query<Explained<T>>(`explain (analyze, format json) execute analyzed(${args})`), statement);
+    } finally {
+      await client.query('deallocate analyzed');
     }
-    const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
-    if (!plan) throw new Error(`no plan for ${statement.text}`);
-    return plan;
   } finally {
     client.release();
   }
