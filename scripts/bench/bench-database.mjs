@@ -1,5 +1,10 @@
 // The bench's embedded PostgreSQL and the environment of the API processes it benches, shared by
 // run.mjs and paired.mjs (which compares two builds on the same database).
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { embeddedUrl, resolveDataDir, socketDirFor } from '../../packages/db/src/embedded.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * The bench database: the 50,000-goods one, or the scale one, an embedded PostgreSQL of its own beside it.
@@ -9,7 +14,12 @@
  */
 export function benchDatabase(scale) {
   const port = scale ? 25431 : 25430;
-  return { port, dataDir: scale ? '.data/bench-scale' : '.data/bench', url: `postgres://postgres:caravan-embedded@127.0.0.1:${port}/caravan` };
+  const dataDir = scale ? '.data/bench-scale' : '.data/bench';
+  // as the benched API reaches it (through the embedded server's Unix socket when it has one), so
+  // that the ceilings measured beside the API pay the same round trips
+  const url = new URL(embeddedUrl(port, socketDirFor(resolveDataDir(path.join(root, dataDir, 'postgres')), port)));
+  url.pathname = '/caravan';
+  return { port, dataDir, url: url.toString() };
 }
 
 /** The environment of a benched API process on `database` (its ports are the caller's). */
