@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, placeOrder, type Buyer, type Listing } from '../support/orders.ts';
 import { analyzedPlanOf, planNodes, planOf, usesIndex, wholeTableReadsOf, type PlanNode } from '../support/plans.ts';
-import { dataStatements, recordStatements, type RecordedStatement } from '../support/statements.ts';
+import { dataStatements, recordStatements, waitsOf, type RecordedStatement } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { argon2Hasher } from '../../src/platform/passwords.ts';
 import { SEARCH_TOTAL_CAP } from '../../src/modules/catalog/goods.repository.ts';
@@ -29,6 +29,13 @@ const PAY_BUDGET = 9;
 const SUBMIT_BUDGET = 8;
 /** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, the withdrawal, the payout account, ledger hold. */
 const WITHDRAW_BUDGET = 18;
+/**
+ * ADR 0014, addendum of 2026-12-07: the answers these calls wait for. A statement written behind an
+ * unanswered one (pg's pipeline mode) waits with it: the user behind begin, the wallet's lock behind the
+ * orders'; the idempotency claim behind begin.
+ */
+const PAY_WAITS = 7;
+const SUBMIT_WAITS = 7;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });
@@ -55,7 +62,7 @@ async function measure(name: string, params: Record<string, unknown>, options: {
   return { result, statements };
 }
 
-const describeStatements = (statements: RecordedStatement[]) => statements.map((statement) => statement.text.replace(/\s+/g, ' ').slice(0, 120)).join('\n');
+const describeStatements = (statements: RecordedStatement[]) => statements.map((statement) => `${statement.behind ? '(behind) ' : ''}${statement.text.replace(/\s+/g, ' ').slice(0, 120)}`).join('\n');
 
 describe('statement budgets of the benchmarked calls', () => {
   it('sets up a buyer with orders, a balance and a bound address', async () => {
@@ -119,10 +126,12 @@ describe('statement budgets of the benchmarked calls', () => {
       { token: user.token, headers: { 'idempotency-key': 'budget-submit' } },
     );
     expect(submitted.statements.length, describeStatements(submitted.statements)).toBeLessThanOrEqual(SUBMIT_BUDGET);
+    expect(waitsOf(submitted.statements), describeStatements(submitted.statements)).toBeLessThanOrEqual(SUBMIT_WAITS);
     const orderId = (submitted.result.data as { orderList: { id: string }[] }).orderList[0]?.id ?? '';
 
     const paid = await measure('order!pay', { orderId, safeword: SAFEWORD }, { token: user.token });
     expect(paid.statements.length, describeStatements(paid.statements)).toBeLessThanOrEqual(PAY_BUDGET);
+    expect(waitsOf(paid.statements), describeStatements(paid.statements)).toBeLessThanOrEqual(PAY_WAITS);
     const sold = await t.database.pool.query<{ n: number }>('select sold_num as n from seller_goods where id = $1', [goods.sellerGoodsId]);
     expect(sold.rows[0]?.n).toBeGreaterThanOrEqual(7);
 

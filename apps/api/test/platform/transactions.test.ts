@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { pg } from '@caravan/db/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
-import { recordStatements } from '../support/statements.ts';
+import { recordStatements, waitsOf } from '../support/statements.ts';
 
 // The API's transactions (createDatabase in packages/db): `begin` is written and the work's first statement
 // right behind it, without waiting for PostgreSQL's answer to `begin` (pg's pipeline mode). Everything a
@@ -21,32 +20,20 @@ async function notes(): Promise<string[]> {
   return rows.map((row) => row.note);
 }
 
-/** What pg holds of a client's queries: written and not yet answered, and asked for but not yet written. */
-type ClientQueues = { _sentQueryQueue: unknown[]; _queryQueue: unknown[]; _getActiveQuery(): unknown };
-
 describe('a transaction of the API', () => {
   it('writes its first statement before the answer to begin, and commits its work', async () => {
-    const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
-    const original = prototype.query;
-    const seen: { text: string; waitingBehind: number; queued: number }[] = [];
-    prototype.query = function observed(this: pg.Client & ClientQueues, ...args: unknown[]) {
-      const result = original.apply(this, args);
-      const config = args[0];
-      const text = typeof config === 'string' ? config : String((config as { text?: string }).text);
-      // right after the call: what is on the wire ahead of this statement, and what is not sent yet
-      seen.push({ text, waitingBehind: this._sentQueryQueue.length + (this._getActiveQuery() ? 1 : 0), queued: this._queryQueue.length });
-      return result;
-    };
-    try {
-      await t.db.transaction(async (tx) => {
+    const { statements } = await recordStatements(() =>
+      t.db.transaction(async (tx) => {
         await tx.execute(sql`insert into pipelined_probe (id, note) values (1, 'committed')`);
-      });
-    } finally {
-      prototype.query = original;
-    }
-    expect(seen.map((entry) => entry.text.trim().split(/\s+/)[0])).toEqual(['begin', 'insert', 'commit']);
-    // the insert went out at once (nothing queued) behind begin and itself: two statements on the wire
-    expect(seen[1]).toMatchObject({ queued: 0, waitingBehind: 2 });
+      }),
+    );
+    // the insert went out behind the unanswered begin; the commit waited for the insert's answer
+    expect(statements.map((statement) => [statement.text.trim().split(/\s+/)[0], statement.behind === true])).toEqual([
+      ['begin', false],
+      ['insert', true],
+      ['commit', false],
+    ]);
+    expect(waitsOf(statements)).toBe(2);
     expect(await notes()).toEqual(['committed']);
   });
 

@@ -8,6 +8,19 @@ export interface RecordedStatement {
   values: unknown[];
   /** sent on a connection of the planned pool (createDatabasePools in packages/db): planned generic, once per connection */
   planned?: boolean;
+  /**
+   * written while an earlier statement of its connection was still unanswered (pg's pipeline mode): its
+   * answer comes with that one's, so it costs no wait of its own
+   */
+  behind?: boolean;
+}
+
+/** What pg holds of a client's queries: written and not yet answered. */
+type ClientQueues = { _sentQueryQueue?: unknown[]; _getActiveQuery?(): unknown };
+
+/** How many answers a run of statements waited for: those written behind an unanswered one wait with it. */
+export function waitsOf(statements: RecordedStatement[]): number {
+  return statements.filter((statement) => !statement.behind).length;
 }
 
 /** The planned pool's sessions, by their connection's options. */
@@ -24,7 +37,11 @@ export async function recordStatements<T>(work: () => Promise<T>): Promise<{ res
     const text = typeof config === 'string' ? config : ((config as { text?: string } | null)?.text ?? String(config));
     const bound = Array.isArray(values) ? values : ((config as { values?: unknown[] } | null)?.values ?? []);
     const options = (this as unknown as { connectionParameters?: { options?: string } }).connectionParameters?.options ?? '';
-    statements.push({ text, values: bound, ...(PLANNED_SESSION.test(options) ? { planned: true } : {}) });
+    const queues = this as unknown as ClientQueues;
+    // read before the statement is handed over: pg keeps only unanswered ones there
+    const answering = queues._getActiveQuery?.() ?? undefined;
+    const behind = this.pipeline && (answering !== undefined || (queues._sentQueryQueue?.length ?? 0) > 0);
+    statements.push({ text, values: bound, ...(PLANNED_SESSION.test(options) ? { planned: true } : {}), ...(behind ? { behind: true } : {}) });
     return original.call(this, config, values, callback);
   };
   try {
