@@ -103,6 +103,27 @@ describe('order!submit', () => {
     expect(await stockOf(t, a.skuId)).toBe(5);
   });
 
+  it('reserves nothing when one line of a checkout is sold out, whichever SKU comes first', async () => {
+    // the reservations are written together (in SKU id order) and read after: the one that ran
+    // before or after the refusal is rolled back with it
+    const user = await buyer(t);
+    const [a, b] = [await listing(t, 5), await listing(t, 1)];
+    const refused = await submit(t, user, [
+      { sellerGoodsId: a.sellerGoodsId, goodsNum: 2 },
+      { sellerGoodsId: b.sellerGoodsId, goodsNum: 2 },
+    ]);
+    expect(refused.errorKey).toBe('orders.sold_out');
+    expect(await orderCount(user.id)).toBe(0);
+    expect([await stockOf(t, a.skuId), await stockOf(t, b.skuId)]).toEqual([5, 1]);
+    // the same basket within the stock places both orders
+    const placed = await submit(t, user, [
+      { sellerGoodsId: a.sellerGoodsId, goodsNum: 2 },
+      { sellerGoodsId: b.sellerGoodsId, goodsNum: 1 },
+    ]);
+    expect(placed.code, placed.msg).toBe('0');
+    expect([await stockOf(t, a.skuId), await stockOf(t, b.skuId)]).toEqual([3, 0]);
+  });
+
   it('refuses an order below the minimum amount and more unpaid orders than the cap', async () => {
     const user = await buyer(t);
     const a = await listing(t, 100);

@@ -31,11 +31,12 @@ const SUBMIT_BUDGET = 8;
 const WITHDRAW_BUDGET = 18;
 /**
  * ADR 0014, addendum of 2026-12-07: the answers these calls wait for. A statement written behind an
- * unanswered one (pg's pipeline mode) waits with it: the user behind begin, the wallet's lock behind the
- * orders'; the idempotency claim behind begin.
+ * unanswered one (pg's pipeline mode) waits with it: in a payment, the user behind begin and the wallet's
+ * lock behind the orders'; in a checkout, the idempotency claim behind begin and the stock behind the
+ * buyer's lock.
  */
 const PAY_WAITS = 7;
-const SUBMIT_WAITS = 7;
+const SUBMIT_WAITS = 6;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });

@@ -176,15 +176,16 @@ export class CheckoutService {
     if (fingerprintKey && !(await this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)))) {
       throw new AppError('orders.duplicate_submission');
     }
-    // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past
+    // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past. The stock is reserved
+    // behind the buyer's lock, in SKU id order so that concurrent checkouts of the same goods never
+    // deadlock, all written at once (one wait, the connection is pipelined); the answers are read in that
+    // order, and a refusal rolls back whatever ran after it
     const maxUnpaid = this.settings.get('order_max_unpaid');
-    if ((await this.repository.lockBuyerCountUnpaid(tx, buyerId)) + orders.length > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
+    const lines = orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
+    const [unpaid, ...reserved] = await Promise.all([this.repository.lockBuyerCountUnpaid(tx, buyerId), ...lines.map((line) => this.repository.reserveStock(tx, line.skuId, line.line.goodsNum))]);
+    if (unpaid + orders.length > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
+    if (reserved.includes(false)) throw new AppError('orders.sold_out');
     const minAmount = parseMoney(this.settings.get('order_min_amount'));
-
-    // stock in SKU id order, so concurrent checkouts of the same goods never deadlock
-    for (const line of orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0))) {
-      if (!(await this.repository.reserveStock(tx, line.skuId, line.line.goodsNum))) throw new AppError('orders.sold_out');
-    }
 
     const payDeadlineAt = new Date(now.getTime() + this.settings.get('order_pay_timeout_minutes') * MINUTE_MS);
     const commissionRate = parseMoney(this.settings.get('order_commission_rate'));
