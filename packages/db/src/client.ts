@@ -109,8 +109,8 @@ export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
 /**
  * Transactions whose `begin` costs no round trip of its own: it is written, and the work's first statement
  * right behind it, before PostgreSQL answers it (the pool's connections are in pipeline mode). Drizzle's own
- * transaction waits for that answer: on a 17-statement checkout, one wait of two (issue 17). `begin` fails
- * only with its connection, and then so does every statement behind it.
+ * transaction waits for that answer: a checkout and its payment each waited once more (issue 17, ADR 0014).
+ * `begin` fails only with its connection, and then so does every statement behind it.
  *
  * A connection lost during the transaction (PostgreSQL restarted, the session terminated) fails the
  * statements and is dropped, not pooled again. pg reports the loss as an `error` event of the client too,
