@@ -11,7 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const NODE_VERSION = '24.21.0';
-const MIN_NODE_MAJOR = 22;
+// 22.18: the first 22 that runs TypeScript files as they are (the bench scripts import the embedded
+// PostgreSQL launcher's source, scripts/bench/bench-database.mjs)
+const MIN_NODE = [22, 18];
 const PNPM_VERSION = '11.28.11';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -39,15 +41,15 @@ function npmBin() {
 
 // 1. A supported Node. Re-exec this script under it when the machine's Node is older.
 function ensureNode() {
-  const major = Number(process.versions.node.split('.')[0]);
-  if (major >= MIN_NODE_MAJOR) return;
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major > MIN_NODE[0] || (major === MIN_NODE[0] && minor >= MIN_NODE[1])) return;
   const platform = process.platform === 'win32' ? 'win' : process.platform;
   const pkg = `node-${platform}-${process.arch}`;
   const prefix = path.join(toolsDir, `node-${NODE_VERSION}`);
   const nodeDir = path.join(prefix, 'node_modules', pkg);
   const nodeBin = path.join(nodeDir, 'bin', process.platform === 'win32' ? 'node.exe' : 'node');
   if (!existsSync(nodeBin)) {
-    log(`Node ${process.versions.node} is older than ${MIN_NODE_MAJOR}; fetching ${pkg}@${NODE_VERSION} from the npm registry`);
+    log(`Node ${process.versions.node} is older than ${MIN_NODE.join('.')}; fetching ${pkg}@${NODE_VERSION} from the npm registry`);
     mkdirSync(prefix, { recursive: true });
     run(npmBin(), ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${NODE_VERSION}`]);
   }
