@@ -86,9 +86,11 @@ export interface DatabasePools {
 export function createDatabasePools(connectionString: string, max: number): DatabasePools {
   const pool = createPool(connectionString, { max, pipeline: true });
   const planned = createPlannedPool(connectionString, max);
+  const db = createDatabase(pool, planned);
+  pipelinedTransactions(db, pool);
   return {
     pool,
-    db: createDatabase(pool, planned),
+    db,
     async end() {
       await Promise.all([pool.end(), planned.end()]);
     },
@@ -102,7 +104,6 @@ export function createDatabasePools(connectionString: string, max: number): Data
  */
 export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
   const db = drizzle({ client: pool, casing: 'snake_case' });
-  if ((pool.options as { pipeline?: boolean }).pipeline) pipelinedTransactions(db, pool);
   return planned ? Object.assign(db, { $planned: planned }) : db;
 }
 
@@ -117,7 +118,7 @@ export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
  * which nobody listens to while the pool has lent it out: unheard, it ended the process (drizzle's
  * transaction has no listener either).
  */
-function pipelinedTransactions(db: NodePgDatabase, pool: pg.Pool): void {
+function pipelinedTransactions(db: Database, pool: pg.Pool): void {
   const dialect = new PgDialect({ casing: 'snake_case' });
   db.transaction = async function transaction<T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]): Promise<T> {
     const client = await pool.connect();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
 import { recordStatements, waitsOf } from '../support/statements.ts';
 
-// The API's transactions (createDatabase in packages/db): `begin` is written and the work's first statement
+// The API's transactions (createDatabasePools in packages/db): `begin` is written and the work's first statement
 // right behind it, without waiting for PostgreSQL's answer to `begin` (pg's pipeline mode). Everything a
 // transaction promises still holds: the work is all or nothing, a refused statement rolls it back, the
 // connection goes back to the pool clean, and one lost meanwhile is dropped without ending the process.
