@@ -88,6 +88,7 @@ export function createDatabasePools(connectionString: string, max: number): Data
   const planned = createPlannedPool(connectionString, max);
   const db = createDatabase(pool, planned);
   pipelinedTransactions(db, pool);
+  pipelinedPools.set(db, pool);
   return {
     pool,
     db,
@@ -108,10 +109,108 @@ export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
 }
 
 /**
+ * What a pipelined transaction knows of its end: how many statements its work has written, and the `commit`
+ * written behind the last one (lastStatement), if the work declared one.
+ */
+interface Ending {
+  /** the transaction's connection, for the `commit` */
+  client: pg.PoolClient;
+  written: number;
+  /** set by keepOpen: a statement of the work is never the transaction's last */
+  open: boolean;
+  /** the `commit` written behind the declared last statement: its answer, or its failure */
+  commit?: Promise<pg.QueryResult | Error>;
+  /** the transaction is over: committed, or rolled back by PostgreSQL at that `commit` */
+  ended: boolean;
+}
+
+const endings = new WeakMap<object, Ending>();
+
+/**
+ * Runs `statement`, one statement of a pipelined transaction (createDatabasePools), as its last: the
+ * transaction's `commit` is written right behind it, before PostgreSQL answers it, and the transaction
+ * waits once less (issue 17, ADR 0014). The transaction is over when this answers: committed, or, if the
+ * statement failed, rolled back (PostgreSQL answers a `commit` in a failed transaction with a rollback).
+ * So nothing may follow it: an error the work throws after it no longer rolls anything back, and a
+ * statement written after it fails. `statement` must write its one statement before it first awaits;
+ * if it wrote nothing by then, the commit waits for its answer as usual.
+ *
+ * Anywhere else (a drizzle transaction, a savepoint, a database, a transaction kept open by keepOpen) it
+ * is the statement alone.
+ */
+export async function lastStatement<T>(executor: Executor, statement: () => Promise<T>): Promise<T> {
+  const ending = endings.get(executor);
+  if (!ending || ending.open) return statement();
+  if (ending.ended || ending.commit) throw new Error('the transaction has already ended');
+  const before = ending.written;
+  // `then` asked for at once: a drizzle query is written only then
+  const answer = new Promise<T>((resolve, reject) => {
+    statement().then(resolve, reject);
+  });
+  if (ending.written === before) return answer;
+  // its failure is read below: a rejection nobody waits for would end the process
+  const commit = (ending.commit = ending.client.query('commit').then(
+    (result) => result,
+    (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+  ));
+  let result: T;
+  try {
+    result = await answer;
+  } finally {
+    // answered after the statement's own answer, whatever that was
+    await commit;
+    ending.ended = true;
+  }
+  const committed = await commit;
+  if (committed instanceof Error) throw committed;
+  if (committed.command !== 'COMMIT') throw new Error(`the transaction was not committed (${committed.command})`);
+  return result;
+}
+
+/**
+ * Keeps a pipelined transaction open whatever its work declares last: for a caller that writes more after
+ * the work (the idempotency record's outcome).
+ */
+export function keepOpen(executor: Executor): void {
+  const ending = endings.get(executor);
+  if (ending) ending.open = true;
+}
+
+/** The pipelined pool of a database made by createDatabasePools. */
+const pipelinedPools = new WeakMap<object, pg.Pool>();
+/** The dialect of the sessions made here on one connection (transactions, onOneConnection). */
+const sessionDialect = new PgDialect({ casing: 'snake_case' });
+
+/**
+ * Runs `work`'s statements on one connection of a pipelined pool (createDatabasePools), outside any
+ * transaction: statements it starts without awaiting each other (Promise.all) are written together and
+ * their answers come back together, one wait for all (issue 17, ADR 0014). Each statement is its own
+ * transaction, so this is for reads that do not need each other's answers; they see no common snapshot.
+ * Anywhere else it is `work` on the database.
+ */
+export async function onOneConnection<T>(db: Database, work: (executor: Executor) => Promise<T>): Promise<T> {
+  const pool = pipelinedPools.get(db);
+  if (!pool) return work(db);
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const lost = (error: Error) => {
+    broken ??= error;
+  };
+  client.on('error', lost);
+  try {
+    return await work(new NodePgTransaction(sessionDialect, new NodePgSession(client, sessionDialect, undefined), undefined) as unknown as Transaction);
+  } finally {
+    client.removeListener('error', lost);
+    client.release(broken);
+  }
+}
+
+/**
  * Transactions whose `begin` costs no round trip of its own: it is written, and the work's first statement
  * right behind it, before PostgreSQL answers it (the pool's connections are in pipeline mode). Drizzle's own
  * transaction waits for that answer: a checkout and its payment each waited once more (issue 17, ADR 0014).
- * `begin` fails only with its connection, and then so does every statement behind it.
+ * `begin` fails only with its connection, and then so does every statement behind it. The work may write
+ * its `commit` with its last statement as well (lastStatement).
  *
  * A connection lost during the transaction (PostgreSQL restarted, the session terminated) fails the
  * statements and is dropped, not pooled again. pg reports the loss as an `error` event of the client too,
@@ -119,7 +218,7 @@ export function createDatabase(pool: pg.Pool, planned?: pg.Pool): Database {
  * transaction has no listener either).
  */
 function pipelinedTransactions(db: Database, pool: pg.Pool): void {
-  const dialect = new PgDialect({ casing: 'snake_case' });
+  const dialect = sessionDialect;
   db.transaction = async function transaction<T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]): Promise<T> {
     const client = await pool.connect();
     let broken: Error | undefined;
@@ -127,7 +226,19 @@ function pipelinedTransactions(db: Database, pool: pg.Pool): void {
       broken ??= error;
     };
     client.on('error', lost);
-    const tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, undefined), undefined);
+    const ending: Ending = { client, written: 0, open: false, ended: false };
+    // the work's statements go through this: counted, and refused once the transaction has ended
+    const counted = Object.create(client, {
+      query: {
+        value: (...args: Parameters<pg.Client['query']>) => {
+          if (ending.ended || ending.commit) throw new Error('a statement was written after the transaction\'s last one (lastStatement)');
+          ending.written += 1;
+          return (client.query as (...a: unknown[]) => unknown)(...args);
+        },
+      },
+    }) as pg.PoolClient;
+    const tx = new NodePgTransaction(dialect, new NodePgSession(counted, dialect, undefined), undefined);
+    endings.set(tx, ending);
     const settings = config ? dialect.sqlToQuery((tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)).sql : '';
     // its failure is read after the work: a rejection nobody waits for would end the process
     const begun = client.query(settings ? `begin ${settings}` : 'begin').then(
@@ -138,17 +249,30 @@ function pipelinedTransactions(db: Database, pool: pg.Pool): void {
       const result = await work(tx as unknown as Transaction);
       const failed = await begun;
       if (failed) throw failed;
-      await client.query('commit');
+      if (ending.commit) {
+        // lastStatement wrote it, and has read its answer; the work may have caught what it threw
+        const committed = await ending.commit;
+        if (committed instanceof Error) throw committed;
+        if (committed.command !== 'COMMIT') throw new Error(`the transaction was not committed (${committed.command})`);
+      } else {
+        await client.query('commit');
+      }
       return result;
     } catch (error) {
       await begun;
-      try {
-        await client.query('rollback');
-      } catch (rollbackFailed) {
-        broken ??= rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+      if (ending.commit) {
+        const committed = await ending.commit;
+        if (committed instanceof Error) broken ??= committed;
+      } else {
+        try {
+          await client.query('rollback');
+        } catch (rollbackFailed) {
+          broken ??= rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+        }
       }
       throw error;
     } finally {
+      ending.ended = true;
       client.removeListener('error', lost);
       client.release(broken);
     }

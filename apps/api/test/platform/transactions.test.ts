@@ -1,3 +1,4 @@
+import { keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
@@ -97,3 +98,164 @@ describe('a transaction of the API', () => {
     expect(await notes()).toEqual(['committed', 'after', 'outer']);
   });
 });
+
+// lastStatement: the work declares its last statement, and the commit is written behind it (one wait less)
+describe("a transaction's declared last statement", () => {
+  async function count(): Promise<number> {
+    return (await t.pool.query<{ n: number }>('select count(*)::int as n from pipelined_probe')).rows[0]!.n;
+  }
+  const words = (statements: { text: string; behind?: boolean }[]) => statements.map((statement) => [statement.text.trim().split(/\s+/)[0], statement.behind === true]);
+
+  it('writes the commit behind it, before its answer, and commits', async () => {
+    const { result, statements } = await recordStatements(() =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipelined_probe (id, note) values (10, 'first')`);
+        return lastStatement(tx, () => tx.execute<{ id: number }>(sql`insert into pipelined_probe (id, note) values (11, 'last') returning id`));
+      }),
+    );
+    expect(result.rows).toEqual([{ id: 11 }]);
+    expect(words(statements)).toEqual([
+      ['begin', false],
+      ['insert', true],
+      ['insert', false],
+      ['commit', true],
+    ]);
+    expect(waitsOf(statements)).toBe(2);
+    expect((await notes()).slice(-2)).toEqual(['first', 'last']);
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+
+  it('when PostgreSQL refuses it, answers its error and leaves nothing: the commit became a rollback', async () => {
+    const before = await count();
+    const { statements } = await recordStatements(async () => {
+      await expect(
+        t.db.transaction(async (tx) => {
+          await tx.execute(sql`insert into pipelined_probe (id, note) values (12, 'undone')`);
+          await lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (10, 'a duplicate key')`));
+        }),
+      ).rejects.toMatchObject({ cause: { code: '23505' } });
+    });
+    // no rollback of its own: PostgreSQL answered the commit of the failed transaction with one
+    expect(words(statements).map(([word]) => word)).toEqual(['begin', 'insert', 'insert', 'commit']);
+    expect(await count()).toBe(before);
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+    // the connection is outside any transaction: the next one commits
+    await t.db.transaction(async (tx) => lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (12, 'after the refusal')`)));
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('refuses a statement written after it, and what the work throws after it rolls nothing back', async () => {
+    const before = await count();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (13, 'committed by its last statement')`));
+        await tx.execute(sql`insert into pipelined_probe (id, note) values (14, 'too late')`);
+      }),
+    ).rejects.toMatchObject({ cause: { message: expect.stringContaining("a statement was written after the transaction's last one") } });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (15, 'committed before the throw')`));
+        throw new Error('thrown after the end');
+      }),
+    ).rejects.toThrow('thrown after the end');
+    expect((await notes()).slice(-2)).toEqual(['committed by its last statement', 'committed before the throw']);
+    expect(await count()).toBe(before + 2);
+    await expect(
+      t.db.transaction(async (tx) => {
+        await lastStatement(tx, () => tx.execute(sql`select 1`));
+        await lastStatement(tx, () => tx.execute(sql`select 2`));
+      }),
+    ).rejects.toThrow('the transaction has already ended');
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+
+  it('does not let a work that catches the failure pass for committed', async () => {
+    const before = await count();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`insert into pipelined_probe (id, note) values (16, 'undone')`);
+        await lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (10, 'a duplicate key')`)).catch(() => undefined);
+        return 'done';
+      }),
+    ).rejects.toThrow('the transaction was not committed (ROLLBACK)');
+    expect(await count()).toBe(before);
+  });
+
+  it('is the statement alone where the transaction cannot end with it', async () => {
+    // kept open (the idempotency record's outcome is written after the work)
+    const { statements } = await recordStatements(() =>
+      t.db.transaction(async (tx) => {
+        keepOpen(tx);
+        await lastStatement(tx, () => tx.execute(sql`insert into pipelined_probe (id, note) values (17, 'kept open')`));
+        await tx.execute(sql`insert into pipelined_probe (id, note) values (18, 'written after')`);
+      }),
+    );
+    expect(words(statements)).toEqual([
+      ['begin', false],
+      ['insert', true],
+      ['insert', false],
+      ['commit', false],
+    ]);
+    // a statement that awaits before it writes: the commit waits for its answer as usual
+    const { statements: late } = await recordStatements(() =>
+      t.db.transaction(async (tx) =>
+        lastStatement(tx, async () => {
+          await Promise.resolve();
+          return tx.execute(sql`insert into pipelined_probe (id, note) values (19, 'written late')`);
+        }),
+      ),
+    );
+    expect(words(late).map(([word]) => word)).toEqual(['begin', 'insert', 'commit']);
+    expect(late.at(-1)?.behind).toBeUndefined();
+    // a savepoint ends nothing, and neither does the database outside a transaction
+    await t.db.transaction(async (tx) => {
+      await tx.transaction(async (inner) => {
+        await lastStatement(inner, () => inner.execute(sql`insert into pipelined_probe (id, note) values (20, 'in a savepoint')`));
+        await inner.execute(sql`insert into pipelined_probe (id, note) values (21, 'after it')`);
+      });
+    });
+    await lastStatement(t.db, () => t.db.execute(sql`insert into pipelined_probe (id, note) values (22, 'no transaction')`));
+    expect((await notes()).slice(-6)).toEqual(['kept open', 'written after', 'written late', 'in a savepoint', 'after it', 'no transaction']);
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+});
+
+// onOneConnection: reads that do not need each other's answers, written together on one connection
+describe('statements on one connection', () => {
+  it('writes them together, one wait for all, outside any transaction', async () => {
+    const { result, statements } = await recordStatements(() =>
+      onOneConnection(t.db, (on) =>
+        Promise.all([
+          on.execute<{ n: number }>(sql`select count(*)::int as n from pipelined_probe`),
+          on.execute<{ note: string }>(sql`select note from pipelined_probe where id = 1`),
+        ]),
+      ),
+    );
+    expect(result[0].rows[0]!.n).toBeGreaterThan(0);
+    expect(result[1].rows).toEqual([{ note: 'committed' }]);
+    expect(statements.map((statement) => [statement.text.trim().split(/\s+/)[0], statement.behind === true])).toEqual([
+      ['select', false],
+      ['select', true],
+    ]);
+    expect(waitsOf(statements)).toBe(1);
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+
+  it('answers a refused statement\'s error, each statement standing alone, and keeps the connection', async () => {
+    const before = t.pool.totalCount;
+    await expect(
+      onOneConnection(t.db, (on) =>
+        Promise.all([
+          on.execute(sql`insert into pipelined_probe (id, note) values (30, 'its own transaction')`),
+          on.execute(sql`insert into pipelined_probe (id, note) values (10, 'a duplicate key')`),
+        ]),
+      ),
+    ).rejects.toMatchObject({ cause: { code: '23505' } });
+    // the first statement committed on its own
+    expect((await notes()).at(-1)).toBe('its own transaction');
+    await expect(onOneConnection(t.db, (on) => on.execute(sql`select 1`))).resolves.toBeDefined();
+    expect(t.pool.totalCount).toBe(before);
+    expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+});
+
