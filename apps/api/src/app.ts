@@ -491,7 +491,7 @@ export async function buildApp(deps: AppDependencies): Promise<BuiltApp> {
     usernames: (ids) => accounts.profiles(ids),
     shopNames: (ids) => shops.namesByIds(ids),
   };
-  const checkout = new CheckoutService(db, ordersRepository, { findAddress: (userId, id) => addresses.findOwned(userId, id), ...deadlines }, idempotency, settings, clock);
+  const checkout = new CheckoutService(db, ordersRepository, { findAddress: (userId, id, executor) => addresses.findOwned(userId, id, executor), ...deadlines }, idempotency, settings, clock);
   const payments = new PaymentService(db, ordersRepository, ledger, accounts, idempotency, deadlines, settings, clock);
   const orders = new OrdersService(db, ordersRepository, orderNames, translator, timeZone);
   accounts.addCancellationGuard((executor, userId) => orders.cancellationVeto(executor, userId));

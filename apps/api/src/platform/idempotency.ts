@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Database, Transaction } from '@caravan/db/client';
+import { keepOpen, type Database, type Transaction } from '@caravan/db/client';
 import { idempotencyRecords } from '@caravan/db/schema/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
@@ -98,6 +98,9 @@ export class IdempotencyStore {
             .prepare(name),
         ).execute({ key: request.key, userId: request.userId, hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, now: this.clock.now() });
         if (claimed.length === 0) throw new ReplayInstead();
+        // an outcome known only from the work is written after it: the work's last statement is not the
+        // transaction's (lastStatement in packages/db); with a known one nothing is written after the work
+        if (!known) keepOpen(tx);
         let settled = known;
         const settle = async (value: T) => {
           if (settled) throw new Error(`idempotent work on ${request.key} settled its outcome twice`);
@@ -107,7 +110,8 @@ export class IdempotencyStore {
         const data = await work(tx, settle);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };
         if (settled) {
-          // rolls the work back: replays would answer something else than this call
+          // rolls the work back (unless it ended the transaction with its last statement: then it fails the
+          // call only): replays would answer something else than this call
           if (JSON.stringify(outcome.data) !== JSON.stringify(settled.data)) throw new Error(`idempotent work on ${request.key} answered other than its declared outcome`);
         } else {
           await this.writeOutcome(tx, request.key, outcome);

@@ -14,7 +14,7 @@ export const WALLET_BENCH = {
   password: 'Bench#Wallet2026',
   safeword: '424242',
   address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
-  balance: '1000',
+  balance: '100000',
 } as const;
 
 const SYSTEM = { type: 'system' as const, id: 'bench', reason: 'bench fixtures' };

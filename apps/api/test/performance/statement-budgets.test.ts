@@ -30,13 +30,15 @@ const SUBMIT_BUDGET = 8;
 /** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, the withdrawal, the payout account, ledger hold. */
 const WITHDRAW_BUDGET = 18;
 /**
- * ADR 0014, addendum of 2026-12-07: the answers these calls wait for. A statement written behind an
- * unanswered one (pg's pipeline mode) waits with it: in a payment, the user behind begin and the wallet's
- * lock behind the orders'; in a checkout, the idempotency claim behind begin and the stock behind the
- * buyer's lock.
+ * ADR 0014, addenda of 2026-12-07: the answers these calls wait for. A statement written behind an
+ * unanswered one (pg's pipeline mode) waits with it: in a payment, the user behind begin, the lock-out
+ * claim behind the user, the wallet's lock and the escrow account behind the orders' lock, and the commit
+ * behind the orders' new state;
+ * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
+ * stock behind the buyer's lock and the commit behind the order.
  */
-const PAY_WAITS = 7;
-const SUBMIT_WAITS = 6;
+const PAY_WAITS = 4;
+const SUBMIT_WAITS = 4;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });

@@ -55,6 +55,12 @@ const USERCODE_ATTEMPTS = 8;
 const DEFAULT_AVATAR = '1';
 
 /** `cleared`: a right guess that reset earlier failures. */
+/** A lock-out row already claimed (written, maybe not yet answered), and the time it was claimed at. */
+interface LockoutClaim {
+  state: Promise<LockoutState>;
+  now: Date;
+}
+
 type CredentialCheck = { outcome: 'ok'; cleared?: boolean } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
 
 /**
@@ -360,9 +366,10 @@ export class AccountsService {
     credential: Credential,
     meta: RequestMeta,
     matches: () => Promise<boolean>,
+    claimed?: LockoutClaim,
   ): Promise<CredentialCheck> {
-    const now = this.clock.now();
-    const state = await this.repository.lockoutForUpdate(tx, user.id, credential, now);
+    const now = claimed?.now ?? this.clock.now();
+    const state = await (claimed?.state ?? this.repository.lockoutForUpdate(tx, user.id, credential, now));
     const status = lockStatus(state, now);
     if (status.locked) return { outcome: 'locked', kind: status.kind };
     if (await matches()) {
@@ -543,8 +550,15 @@ export class AccountsService {
    * counted failure, and throws it afterwards (a wrong guess is counted though nothing goes ahead).
    */
   async checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<SafewordCheck> {
-    const user = await this.userWithSafeword(tx, userId, safeword);
-    const check = await this.checkSafewordOf(tx, user, safeword ?? '', meta);
+    // the user, and the lock-out row claimed right behind the read without waiting for it: one wait (the
+    // transaction is pipelined, packages/db client.ts); a refusal of the user rolls the claim back
+    const reading = this.userWithSafeword(tx, userId, safeword);
+    const now = this.clock.now();
+    const claim = this.repository.lockoutForUpdate(tx, userId, 'safeword', now);
+    // read below once the user is known; a rejection nobody waits for would end the process
+    claim.catch(() => undefined);
+    const user = await reading;
+    const check = await this.checkSafewordOf(tx, user, safeword ?? '', meta, { state: claim, now });
     const refusal = this.refusalOf(check, 'safeword');
     return { ...(refusal ? { refusal } : {}), cleared: check.outcome === 'ok' && check.cleared === true };
   }
@@ -561,13 +575,20 @@ export class AccountsService {
     return { ...user, safewordHash: hash };
   }
 
-  private async checkSafewordOf(tx: Transaction, user: UserRow & { safewordHash: string }, safeword: string, meta: RequestMeta): Promise<CredentialCheck> {
+  private async checkSafewordOf(tx: Transaction, user: UserRow & { safewordHash: string }, safeword: string, meta: RequestMeta, claimed?: LockoutClaim): Promise<CredentialCheck> {
     let upgrade: string | undefined;
-    const result = await this.checkCredential(tx, user, 'safeword', meta, async () => {
-      const verified = await this.fundPasswords.verify(user.id, user.safewordHash, safeword);
-      upgrade = verified.upgrade;
-      return verified.ok;
-    });
+    const result = await this.checkCredential(
+      tx,
+      user,
+      'safeword',
+      meta,
+      async () => {
+        const verified = await this.fundPasswords.verify(user.id, user.safewordHash, safeword);
+        upgrade = verified.upgrade;
+        return verified.ok;
+      },
+      claimed,
+    );
     // a hash of the older format (argon2id) is rewritten as the keyed hash at its first good use
     if (result.outcome === 'ok' && upgrade) await this.repository.updateUser(tx, user.id, { safewordHash: upgrade });
     return result;

@@ -131,8 +131,8 @@ export class AddressesService {
     await this.repository.deleteAllOf(executor, userId);
   }
 
-  async findOwned(userId: string, id: string): Promise<AddressRow | undefined> {
-    return this.repository.findOwned(this.db, userId, id);
+  async findOwned(userId: string, id: string, executor: Executor = this.db): Promise<AddressRow | undefined> {
+    return this.repository.findOwned(executor, userId, id);
   }
 
   countries(locale: Locale, filter: string | undefined) {

@@ -1,6 +1,6 @@
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import type { OrderLine } from '@caravan/contract/orders';
-import type { Database, Transaction } from '@caravan/db/client';
+import { lastStatement, onOneConnection, type Database, type Executor, type Transaction } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -22,7 +22,7 @@ import type { OrderSummarySource } from './orders.mapper.ts';
 export const DUPLICATE_WINDOW_MS = 5_000;
 
 export interface CheckoutPorts {
-  findAddress(userId: string, addressId: string): Promise<AddressRow | undefined>;
+  findAddress(userId: string, addressId: string, executor?: Executor): Promise<AddressRow | undefined>;
   /** called after commit: the payment deadline of each new order */
   scheduleDeadline(kind: string, id: string, at: Date): void;
 }
@@ -76,9 +76,12 @@ export class CheckoutService {
   async submit(buyerId: string, input: { lines: OrderLine[]; addressId: string }, idempotencyKey?: string): Promise<OrderSummarySource[]> {
     const lines = this.mergeLines(input.lines);
     this.checkQuantities(lines);
-    const address = await this.ports.findAddress(buyerId, input.addressId);
+    // the address and the listings read together on one connection: one wait (packages/db client.ts)
+    const [address, listings] = await onOneConnection(this.db, (on) =>
+      Promise.all([this.ports.findAddress(buyerId, input.addressId, on), this.repository.listingsForOrder(on, lines.map((line) => line.sellerGoodsId))]),
+    );
     if (!address) throw new AppError('orders.address_not_found');
-    const priced = await this.price(buyerId, lines);
+    const priced = this.price(buyerId, lines, listings);
     // one order per seller, its id chosen now: an idempotent checkout's outcome is known before it runs
     const planned = new Map<string, PlannedOrder>();
     for (const line of priced) {
@@ -131,8 +134,8 @@ export class CheckoutService {
   }
 
   /** Prices every line from the catalogue; refuses unknown, off-shelf, own or too-few goods. */
-  private async price(buyerId: string, lines: OrderLine[]): Promise<PricedLine[]> {
-    const listings = new Map((await this.repository.listingsForOrder(this.db, lines.map((line) => line.sellerGoodsId))).map((row) => [row.listing.id, row]));
+  private price(buyerId: string, lines: OrderLine[], found: ListingForOrder[]): PricedLine[] {
+    const listings = new Map(found.map((row) => [row.listing.id, row]));
     const now = this.clock.now();
     const minQuantity = this.settings.get('mall_min_goods_number_in_order');
     const taxRate = this.rate('order_tax_rate');
@@ -244,7 +247,9 @@ export class CheckoutService {
         createdAt: now,
         updatedAt: now,
       };
-      await this.repository.insertOrder(tx, order, items, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
+      const insert = () => this.repository.insertOrder(tx, order, items, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
+      // the checkout's last statement: its commit is written behind it (both callers write nothing after)
+      await (placed.length === orders.length - 1 ? lastStatement(tx, insert) : insert());
       placed.push(order);
     }
     return placed;

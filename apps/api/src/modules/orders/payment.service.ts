@@ -1,6 +1,6 @@
 import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
 import { money } from '@caravan/contract/money';
-import type { Database, Transaction } from '@caravan/db/client';
+import { lastStatement, type Database, type Transaction } from '@caravan/db/client';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -124,9 +124,13 @@ export class PaymentService {
 
   /** Pays the orders in the caller's transaction; answers their ship deadline. */
   private async payIn(tx: Transaction, buyerId: string, ids: string[]): Promise<Date> {
-    // the orders, then the buyer's wallet, both locks written at once: one wait instead of two (the
-    // connection is pipelined, packages/db client.ts); a refusal below rolls both back
-    const [locked, lockedWallet] = await Promise.all([this.repository.lockOrders(tx, ids), this.ledger.lockWallet(tx, buyerId)]);
+    // the orders, then the buyer's wallet, then each order's escrow account, all written at once: one wait
+    // instead of three (the connection is pipelined, packages/db client.ts); a refusal below rolls them back
+    const [locked, lockedWallet, escrows] = await Promise.all([
+      this.repository.lockOrders(tx, ids),
+      this.ledger.lockWallet(tx, buyerId),
+      Promise.all(ids.map((id) => this.ledger.freshAccount(tx, escrowAccountCode(id), 'order_escrow'))),
+    ]);
     const now = this.clock.now();
     const orders = ids.map((id) => this.owned(locked.find((order) => order.id === id), buyerId));
     for (const order of orders) {
@@ -136,7 +140,7 @@ export class PaymentService {
     let wallet = lockedWallet;
     const shipDeadlineAt = new Date(now.getTime() + this.settings.get('order_auto_ship_hours') * HOUR_MS);
     for (const [index, order] of orders.entries()) {
-      const escrow = await this.ledger.freshAccount(tx, escrowAccountCode(order.id), 'order_escrow');
+      const escrow = escrows[index]!;
       const moved = await this.ledger.postTransfer(tx, {
         kind: 'order_payment',
         debitAccountId: wallet.id,
@@ -151,14 +155,18 @@ export class PaymentService {
       wallet = moved.debit;
       // the order's new state and its timeline entry in one statement, with the last order the sold
       // counts of all (one update of the listings, locked as one statement locks them)
-      await this.transition(
-        tx,
-        order,
-        'pay',
-        { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
-        { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
-        index === orders.length - 1 ? ids : [],
-      );
+      const last = index === orders.length - 1;
+      const paid = () =>
+        this.transition(
+          tx,
+          order,
+          'pay',
+          { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
+          { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
+          last ? ids : [],
+        );
+      // the payment's last statement: its commit is written behind it (both callers write nothing after)
+      await (last ? lastStatement(tx, paid) : paid());
     }
     return shipDeadlineAt;
   }
