@@ -7,21 +7,24 @@
 // A build is a directory holding a built `main.mjs`, at the depth of apps/api/dist (it finds the apps and
 // migrations relative to itself), e.g. `cp -r apps/api/dist apps/api/dist-before` before a change, then
 // `npm run build` and `node scripts/bench/paired.mjs apps/api/dist-before apps/api/dist`.
-// Calls: order!listMain (page 1 of 20, the default) and wallet!getUsdt, over the bench's wallet users.
-import { spawn } from 'node:child_process';
+// Calls: order!listMain (page 1 of 20, the default) and wallet!getUsdt, over the bench's wallet users, and
+// checkout (order!submit then order!pay, as the bench's checkout scenario: a refused answer is an error).
+// Besides the build's own CPU it prints the machine's per request: PostgreSQL's share of a call is there.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchDatabase, benchServerEnv } from './bench-database.mjs';
-import { cpuSeconds } from './proc.mjs';
+import { checkoutRequests } from './checkout-requests.mjs';
+import { cpuSeconds, machineBusySeconds } from './proc.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const require = createRequire(path.join(root, 'package.json'));
 const autocannon = require('autocannon');
 
 const [builds, call, rounds, seconds] = [process.argv.slice(2, 4), process.argv[4] ?? 'order!listMain', Number(process.argv[5] ?? 8), Number(process.argv[6] ?? 3)];
-const queries = { 'order!listMain': 'pageNum=1&pageSize=20', 'wallet!getUsdt': '' };
+const queries = { 'order!listMain': 'pageNum=1&pageSize=20', 'wallet!getUsdt': '', checkout: undefined };
 const database = benchDatabase(false);
 const fixturesFile = path.join(root, database.dataDir, 'wallet-fixtures.json');
 if (builds.length !== 2 || !(call in queries) || !(rounds > 0) || !(seconds > 0)) {
@@ -31,9 +34,17 @@ if (builds.length !== 2 || !(call in queries) || !(rounds > 0) || !(seconds > 0)
 for (const build of builds) if (!existsSync(path.join(root, build, 'main.mjs'))) throw new Error(`${build}/main.mjs not found`);
 if (cpuSeconds(process.pid) === undefined) throw new Error('paired.mjs reads CPU times from /proc: Linux only');
 if (!existsSync(fixturesFile)) throw new Error('no bench wallet users: run `BENCH_SCENARIOS=order!listMain npm run bench` once first');
-const { users } = JSON.parse(readFileSync(fixturesFile, 'utf8'));
+const fixtures = JSON.parse(readFileSync(fixturesFile, 'utf8'));
+const { users } = fixtures;
 
 const env = benchServerEnv(database);
+
+// checkouts spend the wallet users' balances: topped up first (the bench's own fixture step, which does that
+// on every run)
+if (call === 'checkout') {
+  const topped = spawnSync(process.execPath, [path.join(root, builds[0], 'main.mjs'), 'bench-fixtures', '--users', String(users.length), '--out', fixturesFile], { cwd: root, env, stdio: 'inherit' });
+  if (topped.status !== 0) throw new Error('bench-fixtures failed');
+}
 
 function start(build, port, extra) {
   return new Promise((resolve, reject) => {
@@ -51,9 +62,19 @@ function start(build, port, extra) {
 
 let next = 0;
 const paths = users.map((user) => `/wap/api/${call}.action?lang=en&${queries[call]}&token=${encodeURIComponent(user.token)}`);
-const requests = [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
+// a refusal in a body of status 200 (the legacy envelope's code) is an error too
+let refused = 0;
+const firstRefusals = [];
+const requests =
+  call === 'checkout'
+    ? checkoutRequests(fixtures, (status, body) => {
+        if (status !== 200 || String(body).startsWith('{"code":"0"')) return;
+        refused += 1;
+        if (firstRefusals.length < 3) firstRefusals.push(String(body).slice(0, 200));
+      })
+    : [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }];
 const load = (port, duration) =>
-  new Promise((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}`, connections: 20, duration, requests }, (error, result) => (error ? reject(error) : resolve(result))));
+  new Promise((resolve, reject) => autocannon({ url: `http://127.0.0.1:${port}`, connections: 20, duration, requests, timeout: 30 }, (error, result) => (error ? reject(error) : resolve(result))));
 
 // the first build starts the bench's embedded PostgreSQL; the second joins it
 const servers = [];
@@ -62,26 +83,36 @@ try {
   servers.push({ build: builds[1], port: 18281, child: await start(builds[1], 18281, { DATABASE_URL: database.url }) });
   for (const server of servers) {
     await load(server.port, 2); // warm-up: JIT, prepared statements, the session cache
-    Object.assign(server, { requests: 0, cpu: 0, errors: 0, rates: [], costs: [] });
+    Object.assign(server, { requests: 0, cpu: 0, machine: 0, errors: 0, rates: [], costs: [], machineCosts: [] });
   }
+  refused = 0;
   for (let round = 0; round < rounds; round += 1) {
     for (const server of round % 2 === 0 ? servers : [...servers].reverse()) {
       const before = cpuSeconds(server.child.pid);
+      const machineBefore = machineBusySeconds();
+      const refusedBefore = refused;
       const result = await load(server.port, seconds);
       const used = cpuSeconds(server.child.pid) - before;
+      const machine = machineBusySeconds() - machineBefore;
       server.requests += result.requests.total;
       server.cpu += used;
-      server.errors += result.errors + result.timeouts + result.non2xx;
+      server.machine += machine;
+      server.errors += result.errors + result.timeouts + result.non2xx + (refused - refusedBefore);
       server.rates.push(Math.round(result.requests.average));
       server.costs.push(Math.round((used * 1e6) / Math.max(1, result.requests.total)));
+      server.machineCosts.push(Math.round((machine * 1e6) / Math.max(1, result.requests.total)));
     }
   }
   process.stdout.write(`${call}, ${rounds} rounds of ${seconds} s each, 20 connections\n`);
   for (const server of servers) {
-    process.stdout.write(`${server.build}: ${Math.round((server.cpu * 1e6) / server.requests)} us CPU per request, errors ${server.errors}; by round: req/s ${server.rates.join(' ')}; us/request ${server.costs.join(' ')}\n`);
+    process.stdout.write(
+      `${server.build}: ${Math.round((server.cpu * 1e6) / server.requests)} us CPU per request, machine ${Math.round((server.machine * 1e6) / server.requests)} us, errors ${server.errors}; by round: req/s ${server.rates.join(' ')}; us/request ${server.costs.join(' ')}; machine us/request ${server.machineCosts.join(' ')}\n`,
+    );
   }
   const [a, b] = servers.map((server) => server.cpu / server.requests);
-  process.stdout.write(`${builds[1]} spends ${Math.round((b / a) * 100)} % of ${builds[0]}'s CPU per request\n`);
+  const [machineA, machineB] = servers.map((server) => server.machine / server.requests);
+  process.stdout.write(`${builds[1]} spends ${Math.round((b / a) * 100)} % of ${builds[0]}'s CPU per request, and the machine ${Math.round((machineB / machineA) * 100)} %\n`);
+  for (const refusal of firstRefusals) process.stdout.write(`refused: ${refusal}\n`);
   if (servers.some((server) => server.errors > 0)) process.exitCode = 1;
 } finally {
   for (const server of [...servers].reverse()) server.child.kill('SIGTERM');

@@ -32,6 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
+import { checkoutRequests } from './checkout-requests.mjs';
 import { benchDatabase, benchServerEnv } from './bench-database.mjs';
 import { cpuSeconds, machineBusySeconds } from './proc.mjs';
 import { newestProfile, profileMarkdown, summarizeProfile } from './profile.mjs';
@@ -363,49 +364,6 @@ async function countAccepted(since) {
   }
 }
 
-/**
- * A checkout per connection turn: order!submit (one listing, its own Idempotency-Key) then order!pay
- * of the order just placed, with the fund password.
- */
-function checkouts(fixtures) {
-  let index = 0;
-  const clientAddress = (n) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  return [
-    {
-      method: 'POST',
-      setupRequest(request, context) {
-        index += 1;
-        const user = fixtures.users[index % fixtures.users.length];
-        const listing = fixtures.listings[index % fixtures.listings.length];
-        context.user = user;
-        context.client = clientAddress(index + 100_000);
-        request.path = `/wap/api/order!submit.action?lang=en&token=${encodeURIComponent(user.token)}`;
-        request.headers = { ...request.headers, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': `bench-checkout-${Date.now()}-${index}`, 'x-forwarded-for': context.client };
-        request.body = `orderInfo=${encodeURIComponent(JSON.stringify([{ sellerGoodsId: listing, goodsNum: 1 }]))}&addressId=${user.addressId}`;
-        return request;
-      },
-      onResponse(status, body, context) {
-        noteRefusal(status, body);
-        try {
-          context.orderId = JSON.parse(body).data.orderList[0].id;
-        } catch {
-          context.orderId = '';
-        }
-      },
-    },
-    {
-      method: 'POST',
-      setupRequest(request, context) {
-        request.path = `/wap/api/order!pay.action?lang=en&token=${encodeURIComponent(context.user.token)}`;
-        request.headers = { ...request.headers, 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': context.client };
-        request.body = `orderId=${context.orderId}&safeword=${fixtures.safeword}`;
-        return request;
-      },
-      onResponse: noteRefusal,
-    },
-  ];
-}
-
 async function countOrders(since) {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
   try {
@@ -641,7 +599,7 @@ async function measureApi(base, children) {
     rows.push(audited(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length)));
   }
   if (wallet && wants('checkout')) {
-    rows.push(audited(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkouts(wallet))));
+    rows.push(audited(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkoutRequests(wallet, noteRefusal))));
   }
   if (wallet && wants('order!listMain')) {
     // the ceiling on the same orders (the checkouts above placed them)
