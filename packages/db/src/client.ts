@@ -168,12 +168,13 @@ export async function lastStatement<T>(executor: Executor, statement: () => Prom
 }
 
 /**
- * Keeps a pipelined transaction open whatever its work declares last: for a caller that writes more after
- * the work (the idempotency record's outcome).
+ * Keeps a pipelined transaction open whatever its work declares last: for a caller that may write more
+ * after the work (the idempotency record's outcome). `keepOpen(tx, false)` lets it end again (the outcome
+ * was written during the work).
  */
-export function keepOpen(executor: Executor): void {
+export function keepOpen(executor: Executor, open = true): void {
   const ending = endings.get(executor);
-  if (ending) ending.open = true;
+  if (ending) ending.open = open;
 }
 
 /** The pipelined pool of a database made by createDatabasePools. */

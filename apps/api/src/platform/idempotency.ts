@@ -105,7 +105,10 @@ export class IdempotencyStore {
         const settle = async (value: T) => {
           if (settled) throw new Error(`idempotent work on ${request.key} settled its outcome twice`);
           settled = { ok: true, data: canonical(value) };
-          await this.writeOutcome(tx, request.key, settled);
+          const written = this.writeOutcome(tx, request.key, settled);
+          // nothing is written after the work now: its last statement may end the transaction
+          keepOpen(tx, false);
+          await written;
         };
         const data = await work(tx, settle);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };

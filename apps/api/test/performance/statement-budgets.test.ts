@@ -35,10 +35,13 @@ const WITHDRAW_BUDGET = 18;
  * claim behind the user, the wallet's lock and the escrow account behind the orders' lock, and the commit
  * behind the orders' new state;
  * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
- * stock behind the buyer's lock and the commit behind the order.
+ * stock behind the buyer's lock and the commit behind the order; in a withdrawal, the user and the lock-out
+ * claim behind the check's begin, the wallet's checks, the velocity and the address behind the wallet's
+ * lock, the payout account's lock behind the outcome, and the commit behind the hold.
  */
 const PAY_WAITS = 4;
 const SUBMIT_WAITS = 4;
+const WITHDRAW_WAITS = 9;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });
@@ -140,6 +143,7 @@ describe('statement budgets of the benchmarked calls', () => {
 
     const withdrawn = await measure('withdraw!apply', { amount: '12.34', safeword: SAFEWORD, channel: 'USDT' }, { token: user.token, headers: { 'idempotency-key': 'budget-withdraw' } });
     expect(withdrawn.statements.length, describeStatements(withdrawn.statements)).toBeLessThanOrEqual(WITHDRAW_BUDGET);
+    expect(waitsOf(withdrawn.statements), describeStatements(withdrawn.statements)).toBeLessThanOrEqual(WITHDRAW_WAITS);
     await expectLedgerConsistent(t);
   });
 

@@ -21,6 +21,21 @@ describe('wallet races', () => {
     await expectLedgerConsistent(t);
   });
 
+  it("20 concurrent first deposits of a user without a wallet yet: exactly one is placed (the wallet's lock serialises them once it exists)", async () => {
+    const user = await walletUser(t, { safeword: false });
+    expect((await t.database.pool.query('select 1 from ledger_accounts where owner_id = $1', [user.id])).rowCount).toBe(0);
+    const tokens = await Promise.all(Array.from({ length: 20 }, () => t.services.wallet.openSession(user.id)));
+    const results = await Promise.all(
+      tokens.map((token) =>
+        outcomeKey(t.services.recharges.recharge(user.id, { amount: parseMoney('25'), coin: 'USDT', blockchain_name: 'TRC20', img: user.proofUrl, from: TRC20_ADDRESS }, { sessionToken: token })),
+      ),
+    );
+    expect(results.filter((result) => result === 'ok')).toHaveLength(1);
+    expect(new Set(results.filter((result) => result !== 'ok'))).toEqual(new Set(['wallet.unfinished_order']));
+    expect(await countRows(t, 'recharge_orders', user.id)).toBe(1);
+    await expectLedgerConsistent(t);
+  });
+
   it('20 replays of one request (same session token): one effect and identical replies', async () => {
     const user = await walletUser(t, { safeword: false });
     const token = await sessionToken(t, user);

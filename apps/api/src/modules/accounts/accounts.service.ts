@@ -539,9 +539,9 @@ export class AccountsService {
    * operation is then abandoned.
    */
   async verifySafeword(userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<void> {
-    const user = await this.userWithSafeword(this.db, userId, safeword);
-    const check = await this.db.transaction((tx) => this.checkSafewordOf(tx, user, safeword ?? '', meta));
-    this.throwOnFailedCheck(check, 'safeword');
+    // the user read in the check's transaction, behind its begin: one wait less than before it
+    const check = await this.db.transaction((tx) => this.checkSafewordIn(tx, userId, safeword, meta));
+    if (check.refusal) throw check.refusal;
   }
 
   /**

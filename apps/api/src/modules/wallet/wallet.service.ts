@@ -139,13 +139,29 @@ export class WalletService {
    * time. Third-party payments abandoned for 30 minutes fail here, so they do not block the user for ever.
    */
   async lockForNewOrder(tx: Transaction, userId: string): Promise<AccountRow> {
-    const wallet = await this.ledger.lockWallet(tx, userId);
     const now = this.clock.now();
-    const abandoned = await this.repository.failAbandonedPayments(tx, userId, new Date(now.getTime() - ABANDONED_PAYMENT_MS), now);
+    const cutoff = new Date(now.getTime() - ABANDONED_PAYMENT_MS);
+    // the wallet's lock, then the abandoned payments' failure and the question of open orders, written at
+    // once: one wait instead of three (the transaction is pipelined, packages/db client.ts). PostgreSQL runs
+    // them in that order, so both run behind the lock, which serialises a user's new orders
+    const [existing, abandoned, open] = await Promise.all([
+      this.ledger.lockExistingWallet(tx, userId),
+      this.repository.failAbandonedPayments(tx, userId, cutoff, now),
+      this.repository.unfinished(tx, userId),
+    ]);
+    if (!existing) {
+      // the user's first wallet: created, then locked, and both run again behind that lock
+      const wallet = await this.ledger.lockWallet(tx, userId);
+      const failedNow = await this.repository.failAbandonedPayments(tx, userId, cutoff, now);
+      return this.readyForNewOrder(tx, wallet, [...abandoned, ...failedNow], await this.repository.unfinished(tx, userId));
+    }
+    return this.readyForNewOrder(tx, existing, abandoned, open);
+  }
+
+  private async readyForNewOrder(tx: Transaction, wallet: AccountRow, abandoned: string[], open: { recharge: boolean; withdrawal: boolean }): Promise<AccountRow> {
     for (const id of abandoned) {
       await this.audit.record(tx, { actorType: 'system', actorId: 'payment-timeout', action: 'recharge.fail', targetType: 'recharge', targetId: id, reason: 'payment not completed in time' });
     }
-    const open = await this.repository.unfinished(tx, userId);
     if (open.recharge || open.withdrawal) throw new AppError('wallet.unfinished_order');
     return wallet;
   }

@@ -1,7 +1,7 @@
 import { isTxHash } from '@caravan/contract/console';
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
-import type { Database, Transaction } from '@caravan/db/client';
+import { lastStatement, type Database, type Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { pageTotal } from '../../platform/capped-count.ts';
@@ -126,10 +126,17 @@ export class WithdrawalService {
   }
 
   private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest, settle: (outcome: { order_no: string }) => Promise<void>): Promise<{ order_no: string }> {
-    const wallet = await this.wallet.lockForNewOrder(tx, userId);
     const now = this.clock.now();
-    await this.safety.checkVelocity(tx, userId, request.amount, now);
-    const address = await this.repository.findAddress(tx, userId);
+    // the velocity's totals and the address read behind the wallet's lock, all written at once: one wait
+    // (the transaction is pipelined, packages/db client.ts); their answers are read in that order
+    const locking = this.wallet.lockForNewOrder(tx, userId);
+    const velocity = this.safety.checkVelocity(tx, userId, request.amount, now);
+    const reading = this.repository.findAddress(tx, userId);
+    // a rejection nobody waits for would end the process: each is awaited below, unless one before it threw
+    for (const pending of [velocity, reading]) pending.catch(() => undefined);
+    const wallet = await locking;
+    await velocity;
+    const address = await reading;
     if (!address) throw new AppError('wallet.withdraw_address_required');
     const marks = await this.safety.marksFor(tx, userId, address, request.amount, now);
 
@@ -137,7 +144,7 @@ export class WithdrawalService {
     const fee = this.feeOf(request.amount);
     // the withdrawal and the request's outcome are written before the hold: the payout account, which
     // every withdrawal locks, stays locked for the hold and the commit only (ADR 0014); a refused hold
-    // rolls both back with it
+    // rolls both back with it (nothing was written: its commit was not either)
     const holdTransferId = newId();
     const orderNo = await this.repository.insertWithdrawal(
       tx,
@@ -159,19 +166,26 @@ export class WithdrawalService {
       },
       this.wallet.orderNoStamp('W'),
     );
-    await settle({ order_no: orderNo });
-    const payout = await this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
-    const hold = await this.ledger.holdTransfer(tx, {
-      id: holdTransferId,
-      kind: 'withdrawal_hold',
-      debitAccountId: wallet.id,
-      creditAccountId: payout.id,
-      amount: request.amount,
-      referenceType: 'withdrawal',
-      referenceId: id,
-      metadata: { orderNo },
-      locked: [wallet, payout],
-    });
+    // the outcome, then the payout account's lock, written at once; the hold then ends the transaction,
+    // its commit written behind it (lastStatement): the payout account is held for one wait
+    const settling = settle({ order_no: orderNo });
+    const lockingPayout = this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
+    lockingPayout.catch(() => undefined);
+    await settling;
+    const payout = await lockingPayout;
+    const hold = await lastStatement(tx, () =>
+      this.ledger.holdTransfer(tx, {
+        id: holdTransferId,
+        kind: 'withdrawal_hold',
+        debitAccountId: wallet.id,
+        creditAccountId: payout.id,
+        amount: request.amount,
+        referenceType: 'withdrawal',
+        referenceId: id,
+        metadata: { orderNo },
+        locked: [wallet, payout],
+      }),
+    );
     if (!hold.ok) throw new AppError('wallet.balance_insufficient');
     return { order_no: orderNo };
   }

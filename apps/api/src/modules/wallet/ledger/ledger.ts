@@ -151,6 +151,11 @@ export class Ledger {
     return this.lockByCode(executor, userWalletCode(userId), () => this.userWallet(executor, userId));
   }
 
+  /** Locks the user's wallet if it exists (one statement), and answers it; undefined before the user's first. */
+  lockExistingWallet(executor: Executor, userId: string): Promise<AccountRow | undefined> {
+    return this.repository.lockAccountByCode(executor, userWalletCode(userId));
+  }
+
   /** Locks a platform account (e.g. the payout account a withdrawal's hold credits) and answers it as it is now. */
   async lockPlatformAccount(executor: Executor, code: PlatformAccountCode): Promise<AccountRow> {
     return this.lockByCode(executor, code, () => this.platformAccount(executor, code));
