@@ -149,6 +149,7 @@ export async function lastStatement<T>(executor: Executor, statement: () => Prom
   });
   if (ending.written === before) return answer;
   // its failure is read below: a rejection nobody waits for would end the process
+  coalesce(ending.client);
   const commit = (ending.commit = ending.client.query('commit').then(
     (result) => result,
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
@@ -182,6 +183,41 @@ const pipelinedPools = new WeakMap<object, pg.Pool>();
 /** The dialect of the sessions made here on one connection (transactions, onOneConnection). */
 const sessionDialect = new PgDialect({ casing: 'snake_case' });
 
+/** The connections whose socket is corked until the event loop's next turn (coalesce). */
+const corked = new WeakSet<object>();
+
+/**
+ * Statements written to a pipelined connection in one turn of the event loop leave in one write: one
+ * system call, and one wake-up of PostgreSQL, instead of one of each per statement (pg corks and uncorks
+ * the socket around each statement on its own). Called before each such statement: the socket is corked
+ * until the loop's check phase (setImmediate), after the promise jobs that write the statements started
+ * together.
+ */
+function coalesce(client: pg.PoolClient): void {
+  if (corked.has(client)) return;
+  const stream = (client as unknown as { connection?: { stream?: { cork?(): void; uncork?(): void } } }).connection?.stream;
+  if (!stream?.cork || !stream.uncork) return;
+  stream.cork();
+  corked.add(client);
+  setImmediate(() => {
+    corked.delete(client);
+    stream.uncork?.();
+  });
+}
+
+/** The client as a session sees it: each statement coalesced, and `before` told first (it may refuse). */
+function sessionClient(client: pg.PoolClient, before?: () => void): pg.PoolClient {
+  return Object.create(client, {
+    query: {
+      value: (...args: Parameters<pg.Client['query']>) => {
+        before?.();
+        coalesce(client);
+        return (client.query as (...a: unknown[]) => unknown)(...args);
+      },
+    },
+  }) as pg.PoolClient;
+}
+
 /**
  * Runs `work`'s statements on one connection of a pipelined pool (createDatabasePools), outside any
  * transaction: statements it starts without awaiting each other (Promise.all) are written together and
@@ -199,7 +235,7 @@ export async function onOneConnection<T>(db: Database, work: (executor: Executor
   };
   client.on('error', lost);
   try {
-    return await work(new NodePgTransaction(sessionDialect, new NodePgSession(client, sessionDialect, undefined), undefined) as unknown as Transaction);
+    return await work(new NodePgTransaction(sessionDialect, new NodePgSession(sessionClient(client), sessionDialect, undefined), undefined) as unknown as Transaction);
   } finally {
     client.removeListener('error', lost);
     client.release(broken);
@@ -229,19 +265,15 @@ function pipelinedTransactions(db: Database, pool: pg.Pool): void {
     client.on('error', lost);
     const ending: Ending = { client, written: 0, open: false, ended: false };
     // the work's statements go through this: counted, and refused once the transaction has ended
-    const counted = Object.create(client, {
-      query: {
-        value: (...args: Parameters<pg.Client['query']>) => {
-          if (ending.ended || ending.commit) throw new Error('a statement was written after the transaction\'s last one (lastStatement)');
-          ending.written += 1;
-          return (client.query as (...a: unknown[]) => unknown)(...args);
-        },
-      },
-    }) as pg.PoolClient;
+    const counted = sessionClient(client, () => {
+      if (ending.ended || ending.commit) throw new Error('a statement was written after the transaction\'s last one (lastStatement)');
+      ending.written += 1;
+    });
     const tx = new NodePgTransaction(dialect, new NodePgSession(counted, dialect, undefined), undefined);
     endings.set(tx, ending);
     const settings = config ? dialect.sqlToQuery((tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)).sql : '';
     // its failure is read after the work: a rejection nobody waits for would end the process
+    coalesce(client);
     const begun = client.query(settings ? `begin ${settings}` : 'begin').then(
       () => undefined,
       (error: unknown) => error,

@@ -1,4 +1,5 @@
 import { keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
+import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../tests/support/database.ts';
@@ -36,6 +37,30 @@ describe('a transaction of the API', () => {
     ]);
     expect(waitsOf(statements)).toBe(2);
     expect(await notes()).toEqual(['committed']);
+  });
+
+  it('writes the statements it starts together in one write of its socket', async () => {
+    const socket = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+    const original = { _write: socket._write, _writev: socket._writev };
+    let writes = 0;
+    const counting = (name: '_write' | '_writev') =>
+      function (this: Socket, ...args: unknown[]) {
+        writes += 1;
+        return original[name].apply(this, args);
+      };
+    // connected first: the connection's own start-up is not counted
+    await t.db.transaction(async (tx) => tx.execute(sql`select 1`));
+    socket._write = counting('_write');
+    socket._writev = counting('_writev');
+    try {
+      await t.db.transaction(async (tx) => {
+        await Promise.all([tx.execute(sql`select 1`), tx.execute(sql`select 2`), tx.execute(sql`select 3`)]);
+      });
+    } finally {
+      Object.assign(socket, original);
+    }
+    // begin and the three selects in one write (pg alone wrote one per statement), the commit in another
+    expect(writes).toBe(2);
   });
 
   it('is all or nothing: work that throws after a write leaves nothing, and answers its own error', async () => {
