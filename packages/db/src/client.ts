@@ -148,8 +148,8 @@ export async function lastStatement<T>(executor: Executor, statement: () => Prom
     statement().then(resolve, reject);
   });
   if (ending.written === before) return answer;
-  // its failure is read below: a rejection nobody waits for would end the process
   coalesce(ending.client);
+  // its failure is read below: a rejection nobody waits for would end the process
   const commit = (ending.commit = ending.client.query('commit').then(
     (result) => result,
     (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
