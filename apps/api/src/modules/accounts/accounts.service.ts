@@ -54,13 +54,13 @@ const USERCODE_ATTEMPTS = 8;
 /** The avatar every account starts with (users.avatar's default). */
 const DEFAULT_AVATAR = '1';
 
-/** `cleared`: a right guess that reset earlier failures. */
 /** A lock-out row already claimed (written, maybe not yet answered), and the time it was claimed at. */
 interface LockoutClaim {
   state: Promise<LockoutState>;
   now: Date;
 }
 
+/** `cleared`: a right guess that reset earlier failures. */
 type CredentialCheck = { outcome: 'ok'; cleared?: boolean } | { outcome: 'locked'; kind: 'minutes' | 'day' } | { outcome: 'wrong'; lockedNow?: 'minutes' | 'day' };
 
 /**
