@@ -88,7 +88,6 @@ export function createDatabasePools(connectionString: string, max: number): Data
   const planned = createPlannedPool(connectionString, max);
   const db = createDatabase(pool, planned);
   pipelinedTransactions(db, pool);
-  pipelinedPools.set(db, pool);
   return {
     pool,
     db,
@@ -120,11 +119,17 @@ interface Ending {
   open: boolean;
   /** the `commit` written behind the declared last statement: its answer, or its failure */
   commit?: Promise<pg.QueryResult | Error>;
-  /** the transaction is over: committed, or rolled back by PostgreSQL at that `commit` */
+  /** no statement may be written any more: the `commit` was, or the transaction is over */
   ended: boolean;
 }
 
 const endings = new WeakMap<object, Ending>();
+
+/** Throws unless the answer to a `commit` says the transaction committed (a failed one answers ROLLBACK). */
+function expectCommitted(committed: pg.QueryResult | Error): void {
+  if (committed instanceof Error) throw committed;
+  if (committed.command !== 'COMMIT') throw new Error(`the transaction was not committed (${committed.command})`);
+}
 
 /**
  * Runs `statement`, one statement of a pipelined transaction (createDatabasePools), as its last: the
@@ -141,7 +146,7 @@ const endings = new WeakMap<object, Ending>();
 export async function lastStatement<T>(executor: Executor, statement: () => Promise<T>): Promise<T> {
   const ending = endings.get(executor);
   if (!ending || ending.open) return statement();
-  if (ending.ended || ending.commit) throw new Error('the transaction has already ended');
+  if (ending.ended) throw new Error('the transaction has already ended');
   const before = ending.written;
   // `then` asked for at once: a drizzle query is written only then
   const answer = new Promise<T>((resolve, reject) => {
@@ -149,6 +154,7 @@ export async function lastStatement<T>(executor: Executor, statement: () => Prom
   });
   if (ending.written === before) return answer;
   coalesce(ending.client);
+  ending.ended = true;
   // its failure is read below: a rejection nobody waits for would end the process
   const commit = (ending.commit = ending.client.query('commit').then(
     (result) => result,
@@ -160,12 +166,21 @@ export async function lastStatement<T>(executor: Executor, statement: () => Prom
   } finally {
     // answered after the statement's own answer, whatever that was
     await commit;
-    ending.ended = true;
   }
-  const committed = await commit;
-  if (committed instanceof Error) throw committed;
-  if (committed.command !== 'COMMIT') throw new Error(`the transaction was not committed (${committed.command})`);
+  expectCommitted(await commit);
   return result;
+}
+
+/**
+ * The answers of statements written together (pg's pipeline mode), in the order they were written: every
+ * answer is awaited, and the first failure in that order is thrown, whichever came to JavaScript first (a
+ * rejection nobody waits for would end the process).
+ */
+export async function answersInOrder<T extends readonly unknown[]>(statements: { [K in keyof T]: Promise<T[K]> }): Promise<T> {
+  const settled = await Promise.allSettled(statements);
+  const failed = settled.find((answer) => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+  return settled.map((answer) => (answer as PromiseFulfilledResult<unknown>).value) as unknown as T;
 }
 
 /**
@@ -205,9 +220,12 @@ function coalesce(client: pg.PoolClient): void {
   });
 }
 
-/** The client as a session sees it: each statement coalesced, and `before` told first (it may refuse). */
-function sessionClient(client: pg.PoolClient, before?: () => void): pg.PoolClient {
-  return Object.create(client, {
+/**
+ * A drizzle session on one lent connection, as a transaction handle: each statement coalesced, and
+ * `before` told first (it may refuse the statement).
+ */
+function sessionOn(client: pg.PoolClient, before?: () => void): NodePgTransaction<Record<string, never>, Record<string, never>> {
+  const session = Object.create(client, {
     query: {
       value: (...args: Parameters<pg.Client['query']>) => {
         before?.();
@@ -216,6 +234,28 @@ function sessionClient(client: pg.PoolClient, before?: () => void): pg.PoolClien
       },
     },
   }) as pg.PoolClient;
+  return new NodePgTransaction(sessionDialect, new NodePgSession(session, sessionDialect, undefined), undefined);
+}
+
+/**
+ * Lends a connection of `pool` to `use`. A connection lost meanwhile (PostgreSQL restarted, the session
+ * terminated) is dropped, not pooled again, and so is one `use` marks broken: pg reports the loss as an
+ * `error` event of the client too, which nobody listens to while the pool has lent it out, and which ended
+ * the process unheard (drizzle's transaction has no listener either).
+ */
+async function lent<T>(pool: pg.Pool, use: (client: pg.PoolClient, broke: (error: unknown) => void) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  const broke = (error: unknown) => {
+    broken ??= error instanceof Error ? error : new Error(String(error));
+  };
+  client.on('error', broke);
+  try {
+    return await use(client, broke);
+  } finally {
+    client.removeListener('error', broke);
+    client.release(broken);
+  }
 }
 
 /**
@@ -228,18 +268,7 @@ function sessionClient(client: pg.PoolClient, before?: () => void): pg.PoolClien
 export async function onOneConnection<T>(db: Database, work: (executor: Executor) => Promise<T>): Promise<T> {
   const pool = pipelinedPools.get(db);
   if (!pool) return work(db);
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  const lost = (error: Error) => {
-    broken ??= error;
-  };
-  client.on('error', lost);
-  try {
-    return await work(new NodePgTransaction(sessionDialect, new NodePgSession(sessionClient(client), sessionDialect, undefined), undefined) as unknown as Transaction);
-  } finally {
-    client.removeListener('error', lost);
-    client.release(broken);
-  }
+  return lent(pool, (client) => work(sessionOn(client) as unknown as Transaction));
 }
 
 /**
@@ -247,68 +276,48 @@ export async function onOneConnection<T>(db: Database, work: (executor: Executor
  * right behind it, before PostgreSQL answers it (the pool's connections are in pipeline mode). Drizzle's own
  * transaction waits for that answer: a checkout and its payment each waited once more (issue 17, ADR 0014).
  * `begin` fails only with its connection, and then so does every statement behind it. The work may write
- * its `commit` with its last statement as well (lastStatement).
- *
- * A connection lost during the transaction (PostgreSQL restarted, the session terminated) fails the
- * statements and is dropped, not pooled again. pg reports the loss as an `error` event of the client too,
- * which nobody listens to while the pool has lent it out: unheard, it ended the process (drizzle's
- * transaction has no listener either).
+ * its `commit` with its last statement as well (lastStatement). A connection lost meanwhile is dropped
+ * (lent). The pool also serves onOneConnection.
  */
 function pipelinedTransactions(db: Database, pool: pg.Pool): void {
-  const dialect = sessionDialect;
+  pipelinedPools.set(db, pool);
   db.transaction = async function transaction<T>(work: (tx: Transaction) => Promise<T>, config?: Parameters<Database['transaction']>[1]): Promise<T> {
-    const client = await pool.connect();
-    let broken: Error | undefined;
-    const lost = (error: Error) => {
-      broken ??= error;
-    };
-    client.on('error', lost);
-    const ending: Ending = { client, written: 0, open: false, ended: false };
-    // the work's statements go through this: counted, and refused once the transaction has ended
-    const counted = sessionClient(client, () => {
-      if (ending.ended || ending.commit) throw new Error('a statement was written after the transaction\'s last one (lastStatement)');
-      ending.written += 1;
-    });
-    const tx = new NodePgTransaction(dialect, new NodePgSession(counted, dialect, undefined), undefined);
-    endings.set(tx, ending);
-    const settings = config ? dialect.sqlToQuery((tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)).sql : '';
-    // its failure is read after the work: a rejection nobody waits for would end the process
-    coalesce(client);
-    const begun = client.query(settings ? `begin ${settings}` : 'begin').then(
-      () => undefined,
-      (error: unknown) => error,
-    );
-    try {
-      const result = await work(tx as unknown as Transaction);
-      const failed = await begun;
-      if (failed) throw failed;
-      if (ending.commit) {
-        // lastStatement wrote it, and has read its answer; the work may have caught what it threw
-        const committed = await ending.commit;
-        if (committed instanceof Error) throw committed;
-        if (committed.command !== 'COMMIT') throw new Error(`the transaction was not committed (${committed.command})`);
-      } else {
-        await client.query('commit');
-      }
-      return result;
-    } catch (error) {
-      await begun;
-      if (ending.commit) {
-        const committed = await ending.commit;
-        if (committed instanceof Error) broken ??= committed;
-      } else {
-        try {
-          await client.query('rollback');
-        } catch (rollbackFailed) {
-          broken ??= rollbackFailed instanceof Error ? rollbackFailed : new Error(String(rollbackFailed));
+    return lent(pool, async (client, broke) => {
+      const ending: Ending = { client, written: 0, open: false, ended: false };
+      // the work's statements go through this: counted, and refused once the transaction has ended
+      const tx = sessionOn(client, () => {
+        if (ending.ended) throw new Error("a statement was written after the transaction's last one (lastStatement)");
+        ending.written += 1;
+      });
+      endings.set(tx, ending);
+      const settings = config ? sessionDialect.sqlToQuery((tx as unknown as { getTransactionConfigSQL(c: typeof config): SQL }).getTransactionConfigSQL(config)).sql : '';
+      coalesce(client);
+      // its failure is read after the work: a rejection nobody waits for would end the process
+      const begun = client.query(settings ? `begin ${settings}` : 'begin').then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      try {
+        const result = await work(tx as unknown as Transaction);
+        const failed = await begun;
+        if (failed) throw failed;
+        // lastStatement wrote the commit and has read its answer; the work may have caught what it threw
+        if (ending.commit) expectCommitted(await ending.commit);
+        else await client.query('commit');
+        return result;
+      } catch (error) {
+        await begun;
+        if (ending.commit) {
+          const committed = await ending.commit;
+          if (committed instanceof Error) broke(committed);
+        } else {
+          await client.query('rollback').catch(broke);
         }
+        throw error;
+      } finally {
+        ending.ended = true;
       }
-      throw error;
-    } finally {
-      ending.ended = true;
-      client.removeListener('error', lost);
-      client.release(broken);
-    }
+    });
   };
 }
 

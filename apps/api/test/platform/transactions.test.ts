@@ -1,4 +1,4 @@
-import { keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
+import { answersInOrder, keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
 import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,6 +281,19 @@ describe('statements on one connection', () => {
     await expect(onOneConnection(t.db, (on) => on.execute(sql`select 1`))).resolves.toBeDefined();
     expect(t.pool.totalCount).toBe(before);
     expect(t.pool.idleCount).toBe(t.pool.totalCount);
+  });
+});
+
+describe('answers of statements written together', () => {
+  it('come in the order written, and the first failure in that order is thrown, whichever came first', async () => {
+    await expect(answersInOrder([Promise.resolve(1), Promise.resolve('two')])).resolves.toEqual([1, 'two']);
+    let failFirst: (error: Error) => void = () => undefined;
+    const first = new Promise<number>((_resolve, reject) => {
+      failFirst = reject;
+    });
+    const answers = answersInOrder([first, Promise.reject(new Error('second, failed before the first'))]);
+    failFirst(new Error('first'));
+    await expect(answers).rejects.toThrow('first');
   });
 });
 

@@ -4,7 +4,7 @@ import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import type { CodePurpose, InvitedUser } from '@caravan/contract/accounts';
 import type { Locale } from '@caravan/contract/languages';
 import { resolvePage } from '@caravan/contract/paging';
-import type { Database, Executor, Transaction } from '@caravan/db/client';
+import { answersInOrder, type Database, type Executor, type Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import { DAY_MS, MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -54,9 +54,9 @@ const USERCODE_ATTEMPTS = 8;
 /** The avatar every account starts with (users.avatar's default). */
 const DEFAULT_AVATAR = '1';
 
-/** A lock-out row already claimed (written, maybe not yet answered), and the time it was claimed at. */
+/** A lock-out row already claimed, and the time it was claimed at. */
 interface LockoutClaim {
-  state: Promise<LockoutState>;
+  state: LockoutState;
   now: Date;
 }
 
@@ -369,7 +369,7 @@ export class AccountsService {
     claimed?: LockoutClaim,
   ): Promise<CredentialCheck> {
     const now = claimed?.now ?? this.clock.now();
-    const state = await (claimed?.state ?? this.repository.lockoutForUpdate(tx, user.id, credential, now));
+    const state = claimed?.state ?? (await this.repository.lockoutForUpdate(tx, user.id, credential, now));
     const status = lockStatus(state, now);
     if (status.locked) return { outcome: 'locked', kind: status.kind };
     if (await matches()) {
@@ -552,13 +552,12 @@ export class AccountsService {
   async checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: RequestMeta = {}): Promise<SafewordCheck> {
     // the user, and the lock-out row claimed right behind the read without waiting for it: one wait (the
     // transaction is pipelined, packages/db client.ts); a refusal of the user rolls the claim back
-    const reading = this.userWithSafeword(tx, userId, safeword);
     const now = this.clock.now();
-    const claim = this.repository.lockoutForUpdate(tx, userId, 'safeword', now);
-    // read below once the user is known; a rejection nobody waits for would end the process
-    claim.catch(() => undefined);
-    const user = await reading;
-    const check = await this.checkSafewordOf(tx, user, safeword ?? '', meta, { state: claim, now });
+    const [user, state] = await answersInOrder([
+      this.userWithSafeword(tx, userId, safeword),
+      this.repository.lockoutForUpdate(tx, userId, 'safeword', now),
+    ]);
+    const check = await this.checkSafewordOf(tx, user, safeword ?? '', meta, { state, now });
     const refusal = this.refusalOf(check, 'safeword');
     return { ...(refusal ? { refusal } : {}), cleared: check.outcome === 'ok' && check.cleared === true };
   }

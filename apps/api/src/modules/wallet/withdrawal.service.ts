@@ -1,7 +1,7 @@
 import { isTxHash } from '@caravan/contract/console';
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
-import { lastStatement, type Database, type Transaction } from '@caravan/db/client';
+import { answersInOrder, lastStatement, type Database, type Transaction } from '@caravan/db/client';
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { pageTotal } from '../../platform/capped-count.ts';
@@ -129,14 +129,11 @@ export class WithdrawalService {
     const now = this.clock.now();
     // the velocity's totals and the address read behind the wallet's lock, all written at once: one wait
     // (the transaction is pipelined, packages/db client.ts); their answers are read in that order
-    const locking = this.wallet.lockForNewOrder(tx, userId);
-    const velocity = this.safety.checkVelocity(tx, userId, request.amount, now);
-    const reading = this.repository.findAddress(tx, userId);
-    // a rejection nobody waits for would end the process: each is awaited below, unless one before it threw
-    for (const pending of [velocity, reading]) pending.catch(() => undefined);
-    const wallet = await locking;
-    await velocity;
-    const address = await reading;
+    const [wallet, , address] = await answersInOrder([
+      this.wallet.lockForNewOrder(tx, userId),
+      this.safety.checkVelocity(tx, userId, request.amount, now),
+      this.repository.findAddress(tx, userId),
+    ]);
     if (!address) throw new AppError('wallet.withdraw_address_required');
     const marks = await this.safety.marksFor(tx, userId, address, request.amount, now);
 
@@ -168,11 +165,7 @@ export class WithdrawalService {
     );
     // the outcome, then the payout account's lock, written at once; the hold then ends the transaction,
     // its commit written behind it (lastStatement): the payout account is held for one wait
-    const settling = settle({ order_no: orderNo });
-    const lockingPayout = this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout);
-    lockingPayout.catch(() => undefined);
-    await settling;
-    const payout = await lockingPayout;
+    const [, payout] = await answersInOrder([settle({ order_no: orderNo }), this.ledger.lockPlatformAccount(tx, PLATFORM_ACCOUNTS.payout)]);
     const hold = await lastStatement(tx, () =>
       this.ledger.holdTransfer(tx, {
         id: holdTransferId,
