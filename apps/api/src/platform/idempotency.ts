@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { keepOpen, type Database, type Transaction } from '@caravan/db/client';
+import { keepOpen, lastStatement, type Database, type Transaction } from '@caravan/db/client';
 import { idempotencyRecords } from '@caravan/db/schema/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
@@ -27,7 +27,21 @@ export interface IdempotentRequest {
   outcome?: unknown;
 }
 
+/**
+ * What the first-run checks of runChecked found: a refusal (what they wrote is committed, the key stays
+ * unused), or what the work needs from them, and what to do when the work is then rolled back.
+ */
+export type FirstRunCheck<V> = { refused: AppError } | FirstRunPassed<V>;
+export type FirstRunPassed<V> = { passed: V; afterRollback?: (() => Promise<void>) | undefined };
+
 class ReplayInstead extends Error {}
+
+/** A refusal of the first-run checks, carried out of the transaction past the store's own catch. */
+class BeforeTheWork extends Error {
+  constructor(readonly refusal: unknown) {
+    super('refused before the work');
+  }
+}
 
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -86,10 +100,55 @@ export class IdempotencyStore {
     }
     // without a first-run check the claim alone tells a new key from a used one: an insert that
     // conflicts is a replay (one statement less on the first run, ADR 0014)
+    return this.claimed(request, hash, async (tx, claim) => {
+      if ((await claim).length === 0) throw new ReplayInstead();
+      return { passed: undefined };
+    }, work);
+  }
+
+  /**
+   * Runs `work` once per key, as run does, with the first-run checks in the work's own transaction (one
+   * transaction instead of two, ADR 0014): `check` writes its statements right behind the key's claim,
+   * which waits with them. A refusal of the checks commits what they wrote (a wrong fund password's counted
+   * failure) without the claim: the key is not used up, as by a refusal of run's `beforeFirstRun`. A
+   * refusal thrown by the checks rolls everything back and is not stored either; one of the work is stored.
+   * A replay answers without the checks' effects: they are rolled back with the claim that found it.
+   */
+  async runChecked<T, V>(
+    request: IdempotentRequest,
+    check: (tx: Transaction) => Promise<FirstRunCheck<V>>,
+    work: (tx: Transaction, settle: (outcome: T) => Promise<void>, passed: V) => Promise<T>,
+  ): Promise<T> {
+    const hash = payloadHash(request.payload);
+    return this.claimed(request, hash, async (tx, claim) => {
+      const [claimedRows, checked] = await Promise.allSettled([claim, check(tx)]);
+      if (claimedRows.status === 'rejected') throw claimedRows.reason;
+      if (claimedRows.value.length === 0) throw new ReplayInstead();
+      if (checked.status === 'rejected') throw new BeforeTheWork(checked.reason);
+      if ('refused' in checked.value) {
+        // the claim goes, what the checks wrote stays: the delete is the transaction's last statement
+        await lastStatement(tx, () => this.release(tx, request.key));
+        throw new BeforeTheWork(checked.value.refused);
+      }
+      return checked.value;
+    }, work);
+  }
+
+  /**
+   * The claim, the first-run checks behind it, then the work, in one transaction; `admit` reads the
+   * claim's answer (none: a replay) and answers what the checks passed on.
+   */
+  private async claimed<T, V>(
+    request: IdempotentRequest,
+    hash: string,
+    admit: (tx: Transaction, claim: Promise<{ key: string }[]>) => Promise<FirstRunPassed<V>>,
+    work: (tx: Transaction, settle: (outcome: T) => Promise<void>, passed: V) => Promise<T>,
+  ): Promise<T> {
+    let afterRollback: (() => Promise<void>) | undefined;
     try {
       return await this.db.transaction(async (tx) => {
         const known: StoredOutcome | undefined = request.outcome === undefined ? undefined : { ok: true, data: canonical(request.outcome) };
-        const claimed = await builtOnce(tx, 'idempotency_claim', (on, name) =>
+        const claim = builtOnce(tx, 'idempotency_claim', (on, name) =>
           on
             .insert(idempotencyRecords)
             .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), outcome: sql.placeholder('outcome'), createdAt: sql.placeholder('now') })
@@ -97,7 +156,8 @@ export class IdempotencyStore {
             .returning({ key: idempotencyRecords.key })
             .prepare(name),
         ).execute({ key: request.key, userId: request.userId, hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, now: this.clock.now() });
-        if (claimed.length === 0) throw new ReplayInstead();
+        const admitted = await admit(tx, claim);
+        afterRollback = admitted.afterRollback;
         // an outcome known only from the work is written after it: the work's last statement is not the
         // transaction's (lastStatement in packages/db); with a known one nothing is written after the work
         if (!known) keepOpen(tx);
@@ -110,7 +170,7 @@ export class IdempotencyStore {
           keepOpen(tx, false);
           await written;
         };
-        const data = await work(tx, settle);
+        const data = await work(tx, settle, admitted.passed);
         const outcome: StoredOutcome = { ok: true, data: canonical(data) };
         if (settled) {
           // rolls the work back (unless it ended the transaction with its last statement: then it fails the
@@ -127,6 +187,8 @@ export class IdempotencyStore {
         if (!record) throw new AppError('common.try_later');
         return this.replay<T>(record, request, hash);
       }
+      // a refusal of the first-run checks: the key stays unused
+      if (error instanceof BeforeTheWork) throw error.refusal;
       if (isAppError(error)) {
         // the work was rolled back; its refusal is the outcome replays get
         const outcome: StoredOutcome = { ok: false, errorKey: error.key, params: error.params };
@@ -134,9 +196,15 @@ export class IdempotencyStore {
           .insert(idempotencyRecords)
           .values({ key: request.key, userId: request.userId, requestHash: hash, outcome, createdAt: this.clock.now() })
           .onConflictDoNothing();
+        await afterRollback?.();
       }
       throw error;
     }
+  }
+
+  /** Gives a claimed key up within its transaction (the first-run checks refused the request). */
+  private async release(tx: Transaction, key: string): Promise<void> {
+    await builtOnce(tx, 'idempotency_release', (on, name) => on.delete(idempotencyRecords).where(eq(idempotencyRecords.key, sql.placeholder('key'))).prepare(name)).execute({ key });
   }
 
   private async writeOutcome(tx: Transaction, key: string, outcome: StoredOutcome): Promise<void> {

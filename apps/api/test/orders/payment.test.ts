@@ -143,6 +143,39 @@ describe('order!pay', () => {
     expect((await orderRow(t, id))?.status).toBe('pending_payment');
   });
 
+  it('with an Idempotency-Key: a wrong guess is counted and leaves the key for the retry; a refusal after a right one is the outcome and keeps its reset', async () => {
+    const a = await listing(t, 10);
+    const failures = async (user: Buyer) => (await t.database.pool.query<{ n: number }>("select consecutive_failures as n from credential_lockouts where user_id = $1 and credential = 'safeword'", [user.id])).rows[0]?.n ?? 0;
+    const keyed = (user: Buyer, orderId: string, key: string, safeword = SAFEWORD) => t.call('order!pay', { orderId, safeword }, { token: user.token, remoteAddress: nextAddress(), headers: { 'idempotency-key': key } });
+
+    const user = await buyer(t, '1000');
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect((await keyed(user, id, 'pay-once', '000000')).errorKey).toBe('accounts.safeword_wrong');
+    expect(await failures(user)).toBe(1);
+    expect((await orderRow(t, id))?.status).toBe('pending_payment');
+    const paid = await keyed(user, id, 'pay-once');
+    expect(paid.code, paid.msg).toBe('0');
+    expect(await failures(user)).toBe(0);
+    expect((await orderRow(t, id))?.status).toBe('paid');
+    // a replay answers the first outcome and checks nothing: no failure counted, nothing paid twice
+    const balance = await balanceOf(t, user);
+    expect(await keyed(user, id, 'pay-once', '000000')).toEqual(paid);
+    expect(await failures(user)).toBe(0);
+    expect(await balanceOf(t, user)).toEqual(balance);
+
+    // a wrong guess, then the right one without the money: refused and stored, the reset kept
+    const poor = await buyer(t, '1');
+    const dear = await placeOrder(t, poor, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    expect((await keyed(poor, dear, 'pay-dear', '000000')).errorKey).toBe('accounts.safeword_wrong');
+    expect(await failures(poor)).toBe(1);
+    expect((await keyed(poor, dear, 'pay-dear')).errorKey).toBe('wallet.balance_insufficient');
+    expect(await failures(poor)).toBe(0);
+    await fund(t, poor, '1000');
+    expect((await keyed(poor, dear, 'pay-dear')).errorKey).toBe('wallet.balance_insufficient');
+    expect((await orderRow(t, dear))?.status).toBe('pending_payment');
+    await expectLedgerConsistent(t);
+  });
+
   it('200 concurrent payments against a balance that covers 100: exactly 100 paid', async () => {
     await t.services.settings.set(t.database.db, 'order_max_unpaid', 1000, SYSTEM);
     try {

@@ -27,21 +27,25 @@ const WARM_SESSION_READ_BUDGET = 1;
 const PAY_BUDGET = 9;
 /** ADR 0014: the address, the priced lines with their SKUs, the idempotency claim with its outcome, the per-buyer lock with the unpaid count, stock, the order with its items and timeline, commit. */
 const SUBMIT_BUDGET = 8;
-/** ADR 0014: fund password, idempotency, wallet lock, open orders, limits, the withdrawal, the payout account, ledger hold. */
-const WITHDRAW_BUDGET = 18;
+/**
+ * ADR 0014: one transaction since its third addendum (2026-12-07): begin, the idempotency claim, the fund
+ * password's user and lock-out row, the address, the wallet's lock, abandoned payments, open orders, the
+ * velocity's totals, the withdrawal, its outcome, the payout account, the ledger hold, commit.
+ */
+const WITHDRAW_BUDGET = 14;
 /**
  * ADR 0014, addenda of 2026-12-07: the answers these calls wait for. A statement written behind an
  * unanswered one (pg's pipeline mode) waits with it: in a payment, the user behind begin, the lock-out
  * claim behind the user, the wallet's lock and the escrow account behind the orders' lock, and the commit
  * behind the orders' new state;
  * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
- * stock behind the buyer's lock and the commit behind the order; in a withdrawal, the user and the lock-out
- * claim behind the check's begin, the wallet's checks, the velocity and the address behind the wallet's
- * lock, the payout account's lock behind the outcome, and the commit behind the hold.
+ * stock behind the buyer's lock and the commit behind the order; in a withdrawal, the idempotency claim,
+ * the user, the lock-out claim and the address behind begin, the wallet's checks and the velocity behind
+ * the wallet's lock, the payout account's lock behind the outcome, and the commit behind the hold.
  */
 const PAY_WAITS = 4;
 const SUBMIT_WAITS = 4;
-const WITHDRAW_WAITS = 9;
+const WITHDRAW_WAITS = 5;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)
 const t = await useTestApp({ env: { CATALOG_MICRO_CACHE: '0' } });

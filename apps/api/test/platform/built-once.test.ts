@@ -170,7 +170,7 @@ describe('the money paths\' statements', () => {
       expect(applied.code, applied.msg).toBe('0');
     };
     expectBuiltOnce(await builtAndSent(withdraw), [
-      /from "withdraw_addresses"/, /count\(\*\) filter/, /update "recharge_orders"/, /select exists \(\(select 1 from "recharge_orders"/, /from "idempotency_records" where/, /insert into "ledger_transfers"/, /from "ledger_accounts" .*for update/,
+      /from "withdraw_addresses"/, /count\(\*\) filter/, /update "recharge_orders"/, /select exists \(\(select 1 from "recharge_orders"/, /insert into "idempotency_records"/, /insert into "ledger_transfers"/, /from "ledger_accounts" .*for update/,
       /insert into "credential_lockouts"/, /update "idempotency_records"/, /insert into "withdraw_orders"/,
     ]);
     await expectLedgerConsistent(t);

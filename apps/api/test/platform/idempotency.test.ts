@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/platform/errors.ts';
 import { IdempotencyStore } from '../../src/platform/idempotency.ts';
-import { recordStatements } from '../support/statements.ts';
+import { recordStatements, waitsOf } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 
 // The idempotency store every money-moving call goes through (ARCHITECTURE section 5): a key runs its work
@@ -127,5 +127,124 @@ describe('idempotency store', () => {
     expect(answers).toEqual(Array.from({ length: 8 }, () => 'done'));
     expect(work.runs()).toBe(1);
     expect(await effects(key)).toEqual(['run 1']);
+  });
+});
+
+describe('idempotency store: first-run checks in the work\'s transaction (runChecked)', () => {
+  type Tx = Parameters<Parameters<IdempotencyStore['runChecked']>[1]>[0];
+  const note = (tx: Tx, key: string, text: string) => tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, ${text})`);
+
+  it('writes the checks behind the claim (one wait), hands their result to the work, and stores the outcome', async () => {
+    const key = 'checked:passes';
+    const { result, statements } = await recordStatements(() =>
+      store.runChecked(
+        { key, userId: 'u1', payload: {} },
+        async (tx) => {
+          await note(tx, key, 'checked');
+          return { passed: 'address A' };
+        },
+        async (tx, _settle, passed) => {
+          await note(tx, key, `work with ${passed}`);
+          return { order_no: 'W1' };
+        },
+      ),
+    );
+    expect(result).toEqual({ order_no: 'W1' });
+    expect(await effects(key)).toEqual(['checked', 'work with address A']);
+    expect(await stored(key)).toMatchObject({ outcome: { ok: true, data: { order_no: 'W1' } } });
+    // begin, the claim and the check's statement go together
+    const firstWait = statements.slice(0, 3);
+    expect(firstWait.map((statement) => statement.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual(['begin', 'insert', 'insert']);
+    expect(firstWait[1]?.text).toContain('idempotency_records');
+    expect(waitsOf(firstWait)).toBe(1);
+  });
+
+  it("a refusal of the checks keeps what they wrote, runs no work and leaves the key unused", async () => {
+    const key = 'checked:refused';
+    let works = 0;
+    const work = async (tx: Tx) => {
+      works += 1;
+      await note(tx, key, 'work');
+      return 'done';
+    };
+    await expect(
+      store.runChecked({ key, userId: 'u1', payload: {} }, async (tx) => (await note(tx, key, 'counted failure'), { refused: new AppError('accounts.safeword_wrong') }), work),
+    ).rejects.toMatchObject({ key: 'accounts.safeword_wrong' });
+    expect(works).toBe(0);
+    expect(await effects(key)).toEqual(['counted failure']);
+    expect(await stored(key)).toBeUndefined();
+    // the same key runs once the checks pass
+    expect(await store.runChecked({ key, userId: 'u1', payload: {} }, async () => ({ passed: undefined }), work)).toBe('done');
+    expect(works).toBe(1);
+    expect(await stored(key)).toMatchObject({ outcome: { ok: true, data: 'done' } });
+  });
+
+  it('a refusal the checks throw rolls back what they wrote and is not stored', async () => {
+    const key = 'checked:thrown';
+    await expect(
+      store.runChecked(
+        { key, userId: 'u1', payload: {} },
+        async (tx) => {
+          await note(tx, key, 'half-written');
+          throw new AppError('accounts.safeword_required');
+        },
+        async () => 'never',
+      ),
+    ).rejects.toMatchObject({ key: 'accounts.safeword_required' });
+    expect(await effects(key)).toEqual([]);
+    expect(await stored(key)).toBeUndefined();
+  });
+
+  it("a refusal of the work rolls the checks' writes back with it, stores the refusal, then runs afterRollback", async () => {
+    const key = 'checked:work-refused';
+    const calls: string[] = [];
+    await expect(
+      store.runChecked(
+        { key, userId: 'u1', payload: {} },
+        async (tx) => {
+          await note(tx, key, 'reset of earlier failures');
+          return { passed: 1, afterRollback: async () => void calls.push(`after rollback, stored: ${JSON.stringify((await stored(key))?.outcome)}`) };
+        },
+        async (tx) => {
+          await note(tx, key, 'half-written');
+          throw new AppError('wallet.balance_insufficient');
+        },
+      ),
+    ).rejects.toMatchObject({ key: 'wallet.balance_insufficient' });
+    expect(await effects(key)).toEqual([]);
+    expect(calls).toEqual(['after rollback, stored: {"ok":false,"params":{},"errorKey":"wallet.balance_insufficient"}']);
+    // replayed without checks or work
+    await expect(store.runChecked({ key, userId: 'u1', payload: {} }, async () => ({ passed: 1 }), async () => 'never')).rejects.toMatchObject({ key: 'wallet.balance_insufficient' });
+  });
+
+  it("a replay answers the stored outcome; the checks' writes are rolled back, whatever they found", async () => {
+    const key = 'checked:replay';
+    expect(await store.runChecked({ key, userId: 'u1', payload: { n: 1 } }, async () => ({ passed: undefined }), async () => 'first')).toBe('first');
+    for (const verdict of [{ passed: undefined }, { refused: new AppError('accounts.safeword_wrong') }]) {
+      let works = 0;
+      const answer = await store.runChecked(
+        { key, userId: 'u1', payload: { n: 1 } },
+        async (tx) => (await note(tx, key, 'checked again'), verdict),
+        async () => ((works += 1), 'second'),
+      );
+      expect(answer).toBe('first');
+      expect(works).toBe(0);
+    }
+    await expect(store.runChecked({ key, userId: 'u1', payload: { n: 2 } }, async () => ({ passed: undefined }), async () => 'other')).rejects.toMatchObject({ key: 'common.idempotency_mismatch' });
+    expect(await effects(key)).toEqual([]);
+  });
+
+  it('concurrent calls with one key: the checks and the work run once, the others replay', async () => {
+    const key = 'checked:concurrent';
+    let checks = 0;
+    const work = writing(key, 'done');
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => store.runChecked({ key, userId: 'u1', payload: {} }, async () => ((checks += 1), { passed: undefined }), (tx) => work.work(tx))),
+    );
+    expect(answers).toEqual(Array.from({ length: 8 }, () => 'done'));
+    expect(work.runs()).toBe(1);
+    expect(await effects(key)).toEqual(['run 1']);
+    // every call's checks ran, each behind its own claim
+    expect(checks).toBe(8);
   });
 });

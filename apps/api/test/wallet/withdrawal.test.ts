@@ -115,6 +115,37 @@ describe('withdraw!apply', () => {
     await expectLedgerConsistent(t);
   });
 
+  it('keeps the request key for a retry when refused before the wallet (a wrong guess still counted), and a right guess resets the count even when refused', async () => {
+    const user = await richUser('100');
+    const failures = async () => (await t.database.pool.query<{ n: number }>("select consecutive_failures as n from credential_lockouts where user_id = $1 and credential = 'safeword'", [user.id])).rows[0]?.n ?? 0;
+    const withKey = (key: string, params: Record<string, unknown>) =>
+      t.call<{ order_no: string }>('withdraw!apply', { safeword: SAFEWORD, amount: '10', ...params }, { token: user.token, remoteAddress: nextAddress(), headers: { 'idempotency-key': key } });
+
+    // a wrong guess: counted, the key unused
+    expect((await withKey('retry-after-wrong', { safeword: '111111' })).errorKey).toBe('accounts.safeword_wrong');
+    expect(await failures()).toBe(1);
+    // the right one, with an amount refused before the wallet: the count is reset, the key still unused
+    expect((await withKey('retry-after-wrong', { amount: '9.99' })).errorKey).toBe('wallet.withdraw_below_min');
+    expect(await failures()).toBe(0);
+    const placed = await withKey('retry-after-wrong', {});
+    expect(placed.code, placed.msg).toBe('0');
+    // a replay answers the first outcome without checking the fund password again: no failure counted
+    expect((await withKey('retry-after-wrong', { safeword: '111111' })).data).toEqual(placed.data);
+    expect(await failures()).toBe(0);
+
+    // a refusal from behind the wallet's lock is the key's outcome, and the reset of earlier failures is kept
+    // though the withdrawal was rolled back
+    await t.services.withdrawals.reject(await withdrawalIdOf(t, placed.data?.order_no ?? ''), { ...FINANCE, reason: 'test' });
+    expect((await withKey('too-much', { safeword: '111111' })).errorKey).toBe('accounts.safeword_wrong');
+    expect(await failures()).toBe(1);
+    expect((await withKey('too-much', { amount: '100.01' })).errorKey).toBe('wallet.balance_insufficient');
+    expect(await failures()).toBe(0);
+    expect((await withKey('too-much', { amount: '100.01' })).errorKey).toBe('wallet.balance_insufficient');
+    expect(await countRows(t, 'withdraw_orders', user.id)).toBe(1);
+    expect(await balanceOf(t, user)).toMatchObject({ money: '100.00', frozen: '0.00' });
+    await expectLedgerConsistent(t);
+  });
+
   it('answers the fee rate and the limits', async () => {
     expect((await t.call('withdraw!fee', { channel: 'USDT' })).data).toEqual({ withdraw_fee: t.services.settings.get('withdraw_fee_rate') });
     expect((await t.call('withdraw!withdrawLimitConfig')).data).toEqual({ withdrawAmountMin: '10', withdrawAmountMax: '50000' });

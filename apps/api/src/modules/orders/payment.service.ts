@@ -5,8 +5,7 @@ import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
 import type { Ledger } from '../wallet/ledger/ledger.ts';
-import type { SafewordCheck } from '../accounts/accounts.service.ts';
-import type { SafewordPort } from '../wallet/withdrawal.service.ts';
+import { safewordFirst, type SafewordInPort } from '../wallet/withdrawal.service.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
 import { orderMachine, type OrderEvent, type OrderState } from './order-state.ts';
@@ -21,11 +20,6 @@ export function escrowAccountCode(orderId: string): string {
   return `order:${orderId}:escrow`;
 }
 
-/** The fund-password check, also inside the payment's own transaction. */
-export interface PaymentSafewordPort extends SafewordPort {
-  checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: { ip?: string; requestId?: string }): Promise<SafewordCheck>;
-}
-
 export interface PaymentPorts {
   scheduleDeadline(kind: string, id: string, at: Date): void;
 }
@@ -35,7 +29,7 @@ export class PaymentService {
     private readonly db: Database,
     private readonly repository: OrdersRepository,
     private readonly ledger: Ledger,
-    private readonly safewords: PaymentSafewordPort,
+    private readonly safewords: SafewordInPort,
     private readonly idempotency: IdempotencyStore,
     private readonly ports: PaymentPorts,
     private readonly settings: SettingsService,
@@ -82,9 +76,13 @@ export class PaymentService {
     };
     let paid: string[];
     if (meta.idempotencyKey) {
-      // checked in a transaction of its own: a wrong guess must not use up the key
-      await this.safewords.verifySafeword(buyerId, safeword, requestMeta);
-      paid = await this.idempotency.run({ key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids }, work);
+      // the fund password in the payment's transaction, behind the key's claim: a wrong guess is counted and
+      // does not use up the key (IdempotencyStore.runChecked)
+      paid = await this.idempotency.runChecked(
+        { key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids },
+        (tx) => safewordFirst(this.safewords, tx, buyerId, safeword, requestMeta),
+        work,
+      );
     } else {
       paid = await this.payChecked(buyerId, safeword, requestMeta, work);
     }

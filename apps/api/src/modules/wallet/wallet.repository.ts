@@ -279,6 +279,14 @@ export class WalletRepository {
     return rows[0];
   }
 
+  /** The address, held against an operator's change (findAddressForUpdate) until the transaction ends. */
+  async findAddressForShare(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
+    const rows = await builtOnce(executor, 'withdraw_address_for_share', (on, name) =>
+      on.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, sql.placeholder('userId'))).for('share').prepare(name),
+    ).execute({ userId });
+    return rows[0];
+  }
+
   async findAddressForUpdate(executor: Executor, userId: string): Promise<WithdrawAddressRow | undefined> {
     const rows = await executor.select().from(withdrawAddresses).where(eq(withdrawAddresses.userId, userId)).limit(1).for('update');
     return rows[0];

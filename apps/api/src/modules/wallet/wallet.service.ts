@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { money, type Money } from '@caravan/contract/money';
 import { buildPageObject } from '@caravan/contract/paging';
-import type { Database, Executor, Transaction } from '@caravan/db/client';
+import { answersInOrder, type Database, type Executor, type Transaction } from '@caravan/db/client';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ErrorKey } from '@caravan/contract/errors/all-errors';
 import { operatorEntry, type AuditLog, type OperatorActor } from '../../platform/audit.ts';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { IdempotencyStore } from '../../platform/idempotency.ts';
+import type { FirstRunCheck, IdempotencyStore } from '../../platform/idempotency.ts';
 import { formatLegacyDateTime } from '../../platform/time-zone.ts';
 import type { SettingsService } from '../content/settings.ts';
 import { checkAddress } from './crypto-address.ts';
@@ -123,15 +123,36 @@ export class WalletService {
    * user and not have expired when first used; replays answer the first outcome.
    */
   async once<T>(userId: string, key: RequestKey, payload: unknown, work: (tx: Transaction, settle: (outcome: T) => Promise<void>) => Promise<T>, beforeFirstRun?: () => Promise<void>): Promise<T> {
-    const scoped = key.sessionToken ? `st:${key.sessionToken}` : key.idempotencyKey ? `hdr:${userId}:${key.idempotencyKey}` : undefined;
-    if (!scoped) throw new AppError('common.try_later');
-    return this.idempotency.run({ key: scoped, userId, payload }, work, async () => {
-      if (key.sessionToken) {
-        const token = await this.repository.findSessionToken(this.db, key.sessionToken);
-        if (!token || token.userId !== userId || token.expiresAt <= this.clock.now()) throw new AppError('common.try_later');
-      }
+    return this.idempotency.run({ key: this.scopedKey(userId, key), userId, payload }, work, async () => {
+      if (key.sessionToken) this.checkSessionToken(userId, await this.repository.findSessionToken(this.db, key.sessionToken));
       await beforeFirstRun?.();
     });
+  }
+
+  /**
+   * `once` with the first-run checks in the request's own transaction, behind the key's claim
+   * (IdempotencyStore.runChecked): the legacy session token is read there too.
+   */
+  async onceChecked<T, V>(userId: string, key: RequestKey, payload: unknown, check: (tx: Transaction) => Promise<FirstRunCheck<V>>, work: (tx: Transaction, settle: (outcome: T) => Promise<void>, passed: V) => Promise<T>): Promise<T> {
+    const token = key.sessionToken;
+    const checked = token
+      ? async (tx: Transaction): Promise<FirstRunCheck<V>> => {
+          const [row, found] = await answersInOrder([this.repository.findSessionToken(tx, token), check(tx)]);
+          this.checkSessionToken(userId, row);
+          return found;
+        }
+      : check;
+    return this.idempotency.runChecked({ key: this.scopedKey(userId, key), userId, payload }, checked, work);
+  }
+
+  private scopedKey(userId: string, key: RequestKey): string {
+    const scoped = key.sessionToken ? `st:${key.sessionToken}` : key.idempotencyKey ? `hdr:${userId}:${key.idempotencyKey}` : undefined;
+    if (!scoped) throw new AppError('common.try_later');
+    return scoped;
+  }
+
+  private checkSessionToken(userId: string, token: { userId: string; expiresAt: Date } | undefined): void {
+    if (!token || token.userId !== userId || token.expiresAt <= this.clock.now()) throw new AppError('common.try_later');
   }
 
   /**

@@ -5,14 +5,16 @@ import { answersInOrder, lastStatement, type Database, type Transaction } from '
 import type { AuditLog } from '../../platform/audit.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { pageTotal } from '../../platform/capped-count.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isAppError } from '../../platform/errors.ts';
+import type { FirstRunCheck } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
 import { formatLegacyDateTime, secondOfDay } from '../../platform/time-zone.ts';
+import type { SafewordCheck } from '../accounts/accounts.service.ts';
 import type { SettingsService } from '../content/settings.ts';
 import { PLATFORM_ACCOUNTS } from './ledger/chart-of-accounts.ts';
 import type { Ledger } from './ledger/ledger.ts';
 import { toWithdrawRecord } from './wallet.mapper.ts';
-import type { WalletRepository, WithdrawRow } from './wallet.repository.ts';
+import type { WalletRepository, WithdrawAddressRow, WithdrawRow } from './wallet.repository.ts';
 import { recordsPage, type Actor, type RequestKey, type WalletService } from './wallet.service.ts';
 import { withdrawalMachine, type WithdrawalState } from './wallet-state.ts';
 import { isHeld, WithdrawalSafety } from './withdrawal-safety.ts';
@@ -20,6 +22,26 @@ import { isHeld, WithdrawalSafety } from './withdrawal-safety.ts';
 /** Checks the fund password (and counts a wrong one towards its own lock-out). */
 export interface SafewordPort {
   verifySafeword(userId: string, safeword: string | undefined, meta: { ip?: string; userAgent?: string; requestId?: string }): Promise<void>;
+}
+
+/**
+ * The fund-password check, also inside the caller's transaction (a payment's, a withdrawal's: one
+ * transaction instead of two, ADR 0014). A refusal is answered, not thrown: the caller commits what the
+ * check wrote (a counted wrong guess) before it throws.
+ */
+export interface SafewordInPort extends SafewordPort {
+  checkSafewordIn(tx: Transaction, userId: string, safeword: string | undefined, meta: { ip?: string; userAgent?: string; requestId?: string }): Promise<SafewordCheck>;
+}
+
+/**
+ * The fund password as a request's first-run check (IdempotencyStore.runChecked): a wrong guess refuses
+ * (counted, the key unused); a right one that reset earlier failures is checked again on its own if the
+ * work is then rolled back, so that the reset is kept (as order!pay without a key does).
+ */
+export async function safewordFirst(safewords: SafewordInPort, tx: Transaction, userId: string, safeword: string | undefined, meta: { ip?: string; userAgent?: string; requestId?: string }): Promise<FirstRunCheck<undefined>> {
+  const check = await safewords.checkSafewordIn(tx, userId, safeword, meta);
+  if (check.refusal) return { refused: check.refusal };
+  return { passed: undefined, afterRollback: check.cleared ? () => safewords.verifySafeword(userId, safeword, meta) : undefined };
 }
 
 /** Whether the user passed advanced identity verification (KYC module). */
@@ -58,7 +80,7 @@ export class WithdrawalService {
     private readonly repository: WalletRepository,
     private readonly wallet: WalletService,
     private readonly ledger: Ledger,
-    private readonly safewords: SafewordPort,
+    private readonly safewords: SafewordInPort,
     private readonly settings: SettingsService,
     private readonly audit: AuditLog,
     private readonly clock: Clock,
@@ -104,37 +126,52 @@ export class WithdrawalService {
     if (!inWindow(window, secondOfDay(this.timeZone, this.clock.now()))) throw new AppError('wallet.withdraw_out_of_window', { window });
   }
 
-  /** withdraw!apply: checks everything, then holds the amount on the wallet. */
+  /**
+   * withdraw!apply: checks everything, then holds the amount on the wallet, in one transaction behind the
+   * request key's claim. The fund password, the amount, the verification, the window and the address come
+   * first: a refusal of theirs leaves the key unused (a wrong guess is counted all the same); one from
+   * behind the wallet's lock (open orders, velocity, balance) is the key's outcome.
+   */
   async apply(userId: string, request: WithdrawalRequest, key: RequestKey, meta: { ip?: string; userAgent?: string } = {}): Promise<{ order_no: string }> {
     // the fund password never enters the idempotency record
     const payload = { call: 'withdraw', amount: money.format(request.amount), to: request.from?.trim() ?? '' };
-    return this.wallet.once(
+    const checkMeta = { ...meta, ...(key.requestId ? { requestId: key.requestId } : {}) };
+    return this.wallet.onceChecked(
       userId,
       key,
       payload,
-      async (tx, settle) => this.placeIn(tx, userId, request, settle),
-      async () => {
-        await this.safewords.verifySafeword(userId, request.safeword, { ...meta, ...(key.requestId ? { requestId: key.requestId } : {}) });
-        this.checkAmount(request.amount);
-        await this.checkVerification(userId, request.amount);
-        this.checkWindow();
-        const address = await this.repository.findAddress(this.db, userId);
-        if (!address) throw new AppError('wallet.withdraw_address_required');
-        if (request.from && request.from.trim() !== address.address) throw new AppError('wallet.address_protocol_mismatch');
-      },
+      (tx) => this.checkFirst(tx, userId, request, checkMeta),
+      (tx, settle, address) => this.placeIn(tx, userId, request, address, settle),
     );
   }
 
-  private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest, settle: (outcome: { order_no: string }) => Promise<void>): Promise<{ order_no: string }> {
+  /** The checks before the wallet's lock, in the withdrawal's transaction; answers the bound address. */
+  private async checkFirst(tx: Transaction, userId: string, request: WithdrawalRequest, meta: { ip?: string; userAgent?: string; requestId?: string }): Promise<FirstRunCheck<WithdrawAddressRow>> {
+    // the fund password's user and lock-out claim, and the address, written at once: one wait, with the
+    // key's claim they are written behind (the transaction is pipelined, packages/db client.ts). The
+    // address is read for share: an operator's change of it waits for this withdrawal, which holds the
+    // address it read (and its cool-down) to the end
+    const [check, address] = await answersInOrder([safewordFirst(this.safewords, tx, userId, request.safeword, meta), this.repository.findAddressForShare(tx, userId)]);
+    if ('refused' in check) return check;
+    try {
+      this.checkAmount(request.amount);
+      await this.checkVerification(userId, request.amount);
+      this.checkWindow();
+      if (!address) throw new AppError('wallet.withdraw_address_required');
+      if (request.from && request.from.trim() !== address.address) throw new AppError('wallet.address_protocol_mismatch');
+    } catch (error) {
+      // committed with the check: a right fund password's reset of earlier failures is kept
+      if (isAppError(error)) return { refused: error };
+      throw error;
+    }
+    return { ...check, passed: address };
+  }
+
+  private async placeIn(tx: Transaction, userId: string, request: WithdrawalRequest, address: WithdrawAddressRow, settle: (outcome: { order_no: string }) => Promise<void>): Promise<{ order_no: string }> {
     const now = this.clock.now();
-    // the velocity's totals and the address read behind the wallet's lock, all written at once: one wait
-    // (the transaction is pipelined, packages/db client.ts); their answers are read in that order
-    const [wallet, , address] = await answersInOrder([
-      this.wallet.lockForNewOrder(tx, userId),
-      this.safety.checkVelocity(tx, userId, request.amount, now),
-      this.repository.findAddress(tx, userId),
-    ]);
-    if (!address) throw new AppError('wallet.withdraw_address_required');
+    // the velocity's totals read behind the wallet's lock, both written at once: one wait (the transaction
+    // is pipelined, packages/db client.ts); their answers are read in that order
+    const [wallet] = await answersInOrder([this.wallet.lockForNewOrder(tx, userId), this.safety.checkVelocity(tx, userId, request.amount, now)]);
     const marks = await this.safety.marksFor(tx, userId, address, request.amount, now);
 
     const id = newId();
