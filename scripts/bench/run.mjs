@@ -33,6 +33,7 @@ import { measureChat } from './chat.mjs';
 import { measureConsole } from './console.mjs';
 import { isStoreScenario, measureStore, storeParts } from './store.mjs';
 import { checkoutRequests } from './checkout-requests.mjs';
+import { withdrawRequests } from './withdraw-requests.mjs';
 import { benchDatabase, benchServerEnv } from './bench-database.mjs';
 import { cpuSeconds, machineBusySeconds } from './proc.mjs';
 import { newestProfile, profileMarkdown, summarizeProfile } from './profile.mjs';
@@ -325,32 +326,6 @@ function walletFixtures() {
   return JSON.parse(readFileSync(out, 'utf8'));
 }
 
-/** POST withdraw!apply once per user, each with its own Idempotency-Key and client address. */
-function withdrawApplications(fixtures) {
-  let index = 0;
-  return [
-    {
-      method: 'POST',
-      setupRequest(request) {
-        const user = fixtures.users[index % fixtures.users.length];
-        index += 1;
-        request.path = `/wap/api/withdraw!apply.action?lang=en&token=${encodeURIComponent(user.token)}`;
-        request.headers = {
-          ...request.headers,
-          'content-type': 'application/x-www-form-urlencoded',
-          'idempotency-key': `bench-${Date.now()}-${index}`,
-          'x-forwarded-for': `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}`,
-        };
-        request.body = `safeword=${fixtures.safeword}&amount=12.34&channel=USDT`;
-        return request;
-      },
-      onResponse: noteRefusal,
-    },
-  ];
-}
-
-/** The first refused answers of the money scenarios (HTTP status and body), printed when a run has errors. */
-const refusals = [];
 function noteRefusal(status, body) {
   if ((status !== 200 || !String(body).startsWith('{"code":"0"')) && refusals.length < 10) refusals.push(`${status} ${String(body).slice(0, 300)}`);
 }
@@ -596,7 +571,7 @@ async function measureApi(base, children) {
   if (wallet && wants('withdraw!apply')) {
     // the settings cache of the running server refreshes every 10 s; the fixtures raised the daily cap
     await new Promise((resolve) => setTimeout(resolve, 11_000));
-    rows.push(audited(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawApplications(wallet), wallet.users.length)));
+    rows.push(audited(await measureOnce(`withdraw!apply (full path: fund password, locks, hold; ${wallet.users.length} users once each)`, base, withdrawRequests(wallet.users, wallet.safeword, noteRefusal), wallet.users.length)));
   }
   if (wallet && wants('checkout')) {
     rows.push(audited(await measureCheckout('checkout: order!submit + order!pay (priced, stock reserved, fund password, escrow)', base, checkoutRequests(wallet, noteRefusal))));
