@@ -2,6 +2,7 @@ import { parseMoney } from '@caravan/contract/money';
 import { describe, expect, it } from 'vitest';
 import { escrowAccountCode } from '../../src/modules/orders/payment.service.ts';
 import { MINUTE_MS } from '../../src/platform/clock.ts';
+import { AppError } from '../../src/platform/errors.ts';
 import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { buyer, listing, orderRow, placeOrder, stockOf, type Buyer } from '../support/orders.ts';
 import { nextAddress, registerUser, useTestApp } from '../support/test-app.ts';
@@ -115,6 +116,34 @@ describe('order!pay', () => {
     expect((await pay(user, id)).errorKey).toBe('accounts.safeword_locked_minutes');
     expect((await orderRow(t, id))?.status).toBe('pending_payment');
     expect(await balanceOf(t, user)).toEqual(before);
+    // the payment's locks and escrow account, written behind the check, were rolled back with each refusal
+    expect((await t.database.pool.query('select 1 from ledger_accounts where code = $1', [escrowAccountCode(id)])).rowCount).toBe(0);
+    await expectLedgerConsistent(t);
+  });
+
+  it('pays when the fund password, refused with the locks written, passes on its own (changed meanwhile): once again, and counts nothing', async () => {
+    const user = await buyer(t, '1000');
+    const a = await listing(t, 10);
+    const id = await placeOrder(t, user, { sellerGoodsId: a.sellerGoodsId, goodsNum: 1 });
+    const accounts = t.services.accounts as unknown as { checkSafewordIn: (...args: unknown[]) => Promise<unknown> };
+    const real = accounts.checkSafewordIn;
+    let refusedOnce = false;
+    accounts.checkSafewordIn = async function (this: unknown, ...args: unknown[]) {
+      const check = await real.apply(this, args);
+      if (refusedOnce) return check;
+      refusedOnce = true;
+      return { refusal: new AppError('accounts.safeword_wrong'), cleared: false };
+    };
+    try {
+      const paid = await pay(user, id);
+      expect(paid.code, paid.msg).toBe('0');
+    } finally {
+      accounts.checkSafewordIn = real;
+    }
+    expect(refusedOnce).toBe(true);
+    expect((await orderRow(t, id))?.status).toBe('paid');
+    const failures = await t.database.pool.query<{ n: number }>("select consecutive_failures as n from credential_lockouts where user_id = $1 and credential = 'safeword'", [user.id]);
+    expect(failures.rows[0]?.n ?? 0).toBe(0);
     await expectLedgerConsistent(t);
   });
 

@@ -1,6 +1,6 @@
 import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
 import { money } from '@caravan/contract/money';
-import { lastStatement, type Database, type Transaction } from '@caravan/db/client';
+import { answersInOrder, lastStatement, type Database, type Transaction } from '@caravan/db/client';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -18,6 +18,13 @@ const ID_PATTERN = /^[0-9a-f]{32}$/;
 
 export function escrowAccountCode(orderId: string): string {
   return `order:${orderId}:escrow`;
+}
+
+/** A wrong fund password found with the payment's locks already written: rolled back, then counted alone. */
+class WrongGuess extends Error {
+  constructor(readonly refusal: AppError) {
+    super('wrong fund password');
+  }
 }
 
 export interface PaymentPorts {
@@ -69,8 +76,8 @@ export class PaymentService {
     const requestMeta = { ...(meta.ip ? { ip: meta.ip } : {}), ...(meta.requestId ? { requestId: meta.requestId } : {}) };
     // the ship deadlines this call armed, once its transaction committed; a replay armed none
     let armed: Date | undefined;
-    const work = async (tx: Transaction) => {
-      const shipDeadlineAt = await this.payIn(tx, buyerId, ids);
+    const work = async (tx: Transaction, checked?: Promise<void>) => {
+      const shipDeadlineAt = await this.payIn(tx, buyerId, ids, checked);
       armed = shipDeadlineAt;
       return ids;
     };
@@ -81,7 +88,7 @@ export class PaymentService {
       paid = await this.idempotency.runChecked(
         { key: `pay:${buyerId}:${meta.idempotencyKey}`, userId: buyerId, payload: { ids: [...ids].sort() }, outcome: ids },
         (tx) => safewordFirst(this.safewords, tx, buyerId, safeword, requestMeta),
-        work,
+        (tx) => work(tx),
       );
     } else {
       paid = await this.payChecked(buyerId, safeword, requestMeta, work);
@@ -99,32 +106,50 @@ export class PaymentService {
 
   /**
    * The fund password and the payment in one transaction (ADR 0014: two statements fewer than a check
-   * committed on its own). A wrong guess commits the transaction with nothing but its counted failure and
-   * is thrown after; a refused payment rolls everything back, and if the right guess had reset earlier
-   * failures, the check runs again on its own so that the reset is kept.
+   * committed on its own). The payment's locks are written behind the check's statements without waiting
+   * for its verdict: one wait for both. A wrong guess rolls them back and is then counted in a transaction
+   * of its own, which throws the refusal; a refused payment rolls everything back, and if the right guess
+   * had reset earlier failures, the check runs again on its own so that the reset is kept.
    */
-  private async payChecked(buyerId: string, safeword: string | undefined, meta: { ip?: string; requestId?: string }, work: (tx: Transaction) => Promise<string[]>): Promise<string[]> {
+  private async payChecked(
+    buyerId: string,
+    safeword: string | undefined,
+    meta: { ip?: string; requestId?: string },
+    work: (tx: Transaction, checked: Promise<void>) => Promise<string[]>,
+    again = false,
+  ): Promise<string[]> {
     let cleared = false;
     try {
-      const outcome = await this.db.transaction(async (tx) => {
-        const check = await this.safewords.checkSafewordIn(tx, buyerId, safeword, meta);
-        if (check.refusal) return { refusal: check.refusal };
-        cleared = check.cleared;
-        return { paid: await work(tx) };
+      return await this.db.transaction(async (tx) => {
+        const checked = this.safewords.checkSafewordIn(tx, buyerId, safeword, meta).then((check) => {
+          if (check.refusal) throw new WrongGuess(check.refusal);
+          cleared = check.cleared;
+        });
+        // awaited by the work with its first answers; this only keeps an early failure of the work from
+        // leaving it unheard
+        checked.catch(() => undefined);
+        return work(tx, checked);
       });
-      if ('refusal' in outcome) throw outcome.refusal;
-      return outcome.paid;
     } catch (error) {
+      if (error instanceof WrongGuess) {
+        // counted now, on its own: this check throws the refusal. Passed this time (the fund password was
+        // changed meanwhile), the payment runs again, once
+        await this.safewords.verifySafeword(buyerId, safeword, meta);
+        if (!again) return this.payChecked(buyerId, safeword, meta, work, true);
+        throw error.refusal;
+      }
       if (cleared && isAppError(error)) await this.safewords.verifySafeword(buyerId, safeword, meta);
       throw error;
     }
   }
 
   /** Pays the orders in the caller's transaction; answers their ship deadline. */
-  private async payIn(tx: Transaction, buyerId: string, ids: string[]): Promise<Date> {
-    // the orders, then the buyer's wallet, then each order's escrow account, all written at once: one wait
-    // instead of three (the connection is pipelined, packages/db client.ts); a refusal below rolls them back
-    const [locked, lockedWallet, escrows] = await Promise.all([
+  private async payIn(tx: Transaction, buyerId: string, ids: string[], checked: Promise<void> = Promise.resolve()): Promise<Date> {
+    // the orders, then the buyer's wallet, then each order's escrow account, all written at once and behind
+    // the fund password's check if it is still unanswered: one wait (the connection is pipelined, packages/db
+    // client.ts); the check's refusal comes first, and any refusal rolls them back
+    const [, locked, lockedWallet, escrows] = await answersInOrder([
+      checked,
       this.repository.lockOrders(tx, ids),
       this.ledger.lockWallet(tx, buyerId),
       Promise.all(ids.map((id) => this.ledger.freshAccount(tx, escrowAccountCode(id), 'order_escrow'))),
