@@ -107,6 +107,36 @@ export class IdempotencyStore {
   }
 
   /**
+   * Runs `work` once per key, as run does without a first-run check, and writes the work's first
+   * statements right behind the key's claim without waiting for its answer (one wait less, ADR 0014).
+   * `claimed` is refused for a used key: the work must await it with its first answers (answersInOrder,
+   * claimed first) and decide nothing before. Its refusal rolls back what the work wrote and the stored
+   * outcome is answered.
+   */
+  async runAhead<T>(request: IdempotentRequest, work: (tx: Transaction, settle: (outcome: T) => Promise<void>, claimed: Promise<void>) => Promise<T>): Promise<T> {
+    const hash = payloadHash(request.payload);
+    return this.claimed(
+      request,
+      hash,
+      async (_tx, claim) => {
+        const claimed = claim.then((rows) => {
+          if (rows.length === 0) throw new ReplayInstead();
+        });
+        // awaited by the work; this only keeps an early failure of the work from leaving it unheard
+        claimed.catch(() => undefined);
+        return { passed: claimed };
+      },
+      async (tx, settle, claimed) => {
+        const data = await work(tx, settle, claimed);
+        // a work that never awaited it is a programming error, refused (and rolled back unless it ended the
+        // transaction itself)
+        await claimed;
+        return data;
+      },
+    );
+  }
+
+  /**
    * Runs `work` once per key, as run does, with the first-run checks in the work's own transaction (one
    * transaction instead of two, ADR 0014): `check` writes its statements right behind the key's claim,
    * which waits with them. A refusal of the checks commits what they wrote (a wrong fund password's counted

@@ -189,6 +189,20 @@ describe('order!submit', () => {
     expect(await orderCount(other.id)).toBe(1);
   });
 
+  it('12 concurrent submissions with one Idempotency-Key: one order, the stock reserved once, identical answers', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 50);
+    const line = [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 2 }];
+    const headers = { 'idempotency-key': 'checkout-burst' };
+    const answers = await Promise.all(Array.from({ length: 12 }, () => submit(t, user, line, { headers })));
+    // the rate limit of money calls may refuse some before they reach the store; every other answer is the one order
+    const through = answers.filter((answer) => answer.errorKey !== 'common.too_frequent');
+    expect(through.length).toBeGreaterThan(1);
+    for (const answer of through) expect(answer.data, answer.msg).toEqual(through[0]?.data);
+    expect(await orderCount(user.id)).toBe(1);
+    expect(await stockOf(t, a.skuId)).toBe(48);
+  });
+
   it('200 concurrent buyers for the last 100 units: exactly 100 orders, never oversold', async () => {
     const a = await listing(t, 100);
     const buyers = [];

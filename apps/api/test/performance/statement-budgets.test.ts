@@ -39,12 +39,13 @@ const WITHDRAW_BUDGET = 14;
  * claim behind the user, the orders' lock behind the claim (a wrong guess rolls it back), the wallet's lock
  * and the escrow account behind the orders' lock, and the commit behind the orders' new state;
  * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
- * stock behind the buyer's lock and the commit behind the order; in a withdrawal, the idempotency claim,
+ * buyer's lock behind the claim (a used key rolls it back), the stock behind the lock and the commit behind
+ * the order; in a withdrawal, the idempotency claim,
  * the user, the lock-out claim and the address behind begin, the wallet's checks and the velocity behind
  * the wallet's lock, the payout account's lock behind the outcome, and the commit behind the hold.
  */
 const PAY_WAITS = 3;
-const SUBMIT_WAITS = 4;
+const SUBMIT_WAITS = 3;
 const WITHDRAW_WAITS = 5;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)

@@ -1,3 +1,4 @@
+import { answersInOrder } from '@caravan/db/client';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/platform/errors.ts';
@@ -246,5 +247,57 @@ describe('idempotency store: first-run checks in the work\'s transaction (runChe
     expect(await effects(key)).toEqual(['run 1']);
     // every call's checks ran, each behind its own claim
     expect(checks).toBe(8);
+  });
+});
+
+describe('idempotency store: the work written behind the claim (runAhead)', () => {
+  type Tx = Parameters<Parameters<IdempotencyStore['runAhead']>[1]>[0];
+  const noteBehind = async (tx: Tx, key: string, claimed: Promise<void>, text: string) => {
+    await answersInOrder([claimed, tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, ${text})`)]);
+  };
+
+  it('writes the work\'s first statement behind the claim (one wait) and stores the declared outcome with the claim', async () => {
+    const key = 'ahead:first';
+    const { result, statements } = await recordStatements(() => store.runAhead({ key, userId: 'u1', payload: {}, outcome: 'placed' }, async (tx, _settle, claimed) => (await noteBehind(tx, key, claimed, 'work'), 'placed')));
+    expect(result).toBe('placed');
+    const firstWait = statements.slice(0, 3);
+    expect(firstWait.map((statement) => statement.text.trim().split(/\s+/)[0]?.toLowerCase())).toEqual(['begin', 'insert', 'insert']);
+    expect(waitsOf(firstWait)).toBe(1);
+    expect(await effects(key)).toEqual(['work']);
+    expect(await stored(key)).toMatchObject({ outcome: { ok: true, data: 'placed' } });
+  });
+
+  it('a used key rolls back what the work wrote behind its claim and answers the stored outcome; 8 at once run the work once', async () => {
+    const key = 'ahead:used';
+    let runs = 0;
+    const work = async (tx: Tx, _settle: unknown, claimed: Promise<void>) => {
+      runs += 1;
+      await noteBehind(tx, key, claimed, `run ${runs}`);
+      return `answer ${runs}`;
+    };
+    const answers = await Promise.all(Array.from({ length: 8 }, () => store.runAhead({ key, userId: 'u1', payload: { same: true } }, work)));
+    expect(new Set(answers).size).toBe(1);
+    expect(await effects(key)).toHaveLength(1);
+    expect(await store.runAhead({ key, userId: 'u1', payload: { same: true } }, work)).toBe(answers[0]);
+    expect(await effects(key)).toHaveLength(1);
+    await expect(store.runAhead({ key, userId: 'u1', payload: { other: true } }, work)).rejects.toMatchObject({ key: 'common.idempotency_mismatch' });
+  });
+
+  it('holds a work that never awaits its claim to it all the same: with a used key, rolled back and the stored outcome answered', async () => {
+    const key = 'ahead:careless';
+    await expect(
+      store.runAhead({ key, userId: 'u1', payload: {} }, async (tx) => {
+        await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, 'careless')`);
+        return 'x';
+      }),
+    ).resolves.toBe('x');
+    // the claim was new, so the work stands; with a used key the same work is refused and rolled back
+    await expect(
+      store.runAhead({ key, userId: 'u1', payload: {} }, async (tx) => {
+        await tx.execute(sql`insert into idempotency_effects (key, note) values (${key}, 'careless again')`);
+        return 'y';
+      }),
+    ).resolves.toBe('x');
+    expect(await effects(key)).toEqual(['careless']);
   });
 });

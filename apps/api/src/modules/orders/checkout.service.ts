@@ -1,6 +1,6 @@
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import type { OrderLine } from '@caravan/contract/orders';
-import { lastStatement, onOneConnection, type Database, type Executor, type Transaction } from '@caravan/db/client';
+import { answersInOrder, lastStatement, onOneConnection, type Database, type Executor, type Transaction } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -95,14 +95,15 @@ export class CheckoutService {
     const fingerprint = payloadHash({ buyerId, lines: lines.map((line) => [line.sellerGoodsId, line.skuId ?? '', line.goodsNum]), addressId: input.addressId });
     // the orders this call placed, once its transaction committed; a replay placed none
     let placedNow: OrderSummarySource[] | undefined;
-    const place = async (tx: Transaction) => {
-      const rows = await this.place(tx, buyerId, address, orders, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`);
+    const place = async (tx: Transaction, claimed?: Promise<void>) => {
+      const rows = await this.place(tx, buyerId, address, orders, idempotencyKey ? undefined : `fp:${buyerId}:${fingerprint}`, claimed);
       placedNow = rows;
       return rows.map((row) => row.id);
     };
+    // the request key's claim answers with the buyer's lock and the stock (IdempotencyStore.runAhead)
     const placed = idempotencyKey
-      ? await this.idempotency.run({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint }, outcome: orders.map((order) => order.id) }, place)
-      : await this.db.transaction(place);
+      ? await this.idempotency.runAhead<string[]>({ key: `order:${buyerId}:${idempotencyKey}`, userId: buyerId, payload: { fingerprint }, outcome: orders.map((order) => order.id) }, (tx, _settle, claimed) => place(tx, claimed))
+      : await this.db.transaction((tx) => place(tx));
     // a replay's outcome is the stored ids: its orders are read back as they are now
     const rows = placedNow ?? (await Promise.all(placed.map((id) => this.repository.findOrder(this.db, id)))).filter((order): order is OrderRow => order !== undefined);
     for (const order of rows) if (order.payDeadlineAt && order.status === 'pending_payment') this.ports.scheduleDeadline('order.pay_timeout', order.id, order.payDeadlineAt);
@@ -173,19 +174,31 @@ export class CheckoutService {
     });
   }
 
-  private async place(tx: Transaction, buyerId: string, address: AddressRow, orders: PlannedOrder[], fingerprintKey: string | undefined): Promise<OrderSummarySource[]> {
+  /**
+   * Places the orders in the caller's transaction. `claimed` is the request key's claim, written before and
+   * still unanswered (IdempotencyStore.runAhead); without a key, the request's fingerprint is claimed here.
+   */
+  private async place(tx: Transaction, buyerId: string, address: AddressRow, orders: PlannedOrder[], fingerprintKey: string | undefined, claimed: Promise<void> = Promise.resolve()): Promise<OrderSummarySource[]> {
     const now = this.clock.now();
     const checkoutId = newId();
-    if (fingerprintKey && !(await this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)))) {
-      throw new AppError('orders.duplicate_submission');
-    }
+    const submission = fingerprintKey
+      ? this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)).then((fresh) => {
+          if (!fresh) throw new AppError('orders.duplicate_submission');
+        })
+      : Promise.resolve();
     // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past. The stock is reserved
     // behind the buyer's lock, in SKU id order so that concurrent checkouts of the same goods never
-    // deadlock, all written at once (one wait, the connection is pipelined); the answers are read in that
-    // order, and a refusal rolls back whatever ran after it
+    // deadlock, all written at once behind the request's claim (one wait, the connection is pipelined); the
+    // answers are read in that order, and a refusal (a used key or a duplicate first) rolls back whatever
+    // ran after it
     const maxUnpaid = this.settings.get('order_max_unpaid');
     const lines = orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
-    const [unpaid, ...reserved] = await Promise.all([this.repository.lockBuyerCountUnpaid(tx, buyerId), ...lines.map((line) => this.repository.reserveStock(tx, line.skuId, line.line.goodsNum))]);
+    const [, , unpaid, ...reserved] = await answersInOrder([
+      claimed,
+      submission,
+      this.repository.lockBuyerCountUnpaid(tx, buyerId),
+      ...lines.map((line) => this.repository.reserveStock(tx, line.skuId, line.line.goodsNum)),
+    ]);
     if (unpaid + orders.length > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
     if (reserved.includes(false)) throw new AppError('orders.sold_out');
     const minAmount = parseMoney(this.settings.get('order_min_amount'));
