@@ -37,14 +37,15 @@ const WITHDRAW_BUDGET = 14;
  * ADR 0014, addenda of 2026-12-07: the answers these calls wait for. A statement written behind an
  * unanswered one (pg's pipeline mode) waits with it: in a payment, the user behind begin, the lock-out
  * claim behind the user, the orders' lock behind the claim (a wrong guess rolls it back), the wallet's lock
- * and the escrow account behind the orders' lock, and the commit behind the orders' new state;
+ * and the escrow account behind the orders' lock, the orders' new state behind the transfer (checked before
+ * it is written) and the commit behind that;
  * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
  * buyer's lock behind the claim (a used key rolls it back), the stock behind the lock and the commit behind
  * the order; in a withdrawal, the idempotency claim,
  * the user, the lock-out claim and the address behind begin, the wallet's checks and the velocity behind
  * the wallet's lock, the payout account's lock behind the outcome, and the commit behind the hold.
  */
-const PAY_WAITS = 3;
+const PAY_WAITS = 2;
 const SUBMIT_WAITS = 3;
 const WITHDRAW_WAITS = 5;
 

@@ -1,6 +1,9 @@
 import { money, parseMoney } from '@caravan/contract/money';
+import { answersInOrder } from '@caravan/db/client';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { PLATFORM_ACCOUNTS } from '../../src/modules/wallet/ledger/chart-of-accounts.ts';
+import { recordStatements } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { expectLedgerConsistent } from '../support/wallet.ts';
 
@@ -119,6 +122,39 @@ describe('ledger', () => {
     const again = await db.transaction((tx) => ledger.freshAccount(tx, code, 'order_escrow'));
     expect(again).toMatchObject({ created: false, account: { id: outcome.escrowId } });
     const stored = await t.database.pool.query<{ credits: string }>('select credits_posted::text as credits from ledger_accounts where id = $1', [outcome.escrowId]);
+    expect(money.format(money.fromDb(stored.rows[0]?.credits ?? ''))).toBe('50.00');
+    await expectLedgerConsistent(t);
+  });
+
+  it('posts between rows the transaction holds without waiting for the answer: two transfers and a statement behind them in one wait, a refusal writing nothing', async () => {
+    const { userId, account } = await wallet();
+    await deposit(account.id, '50');
+    const code = `test:${userId}:escrow-ahead`;
+    const { result, statements } = await recordStatements(() =>
+      db.transaction(async (tx) => {
+        const [locked, escrow] = await Promise.all([ledger.lockWallet(tx, userId), ledger.freshAccount(tx, code, 'order_escrow')]);
+        const first = ledger.postLockedTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('30'), locked: [locked, escrow.account] });
+        if (!first.result.ok) throw new Error('first transfer refused');
+        // the wallet as the first transfer left it: 20 left, so 20.01 is refused and writes nothing
+        const over = ledger.postLockedTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('20.01'), locked: [first.result.debit, first.result.credit] });
+        expect(over.result).toEqual({ ok: false, reason: 'insufficient_funds' });
+        const second = ledger.postLockedTransfer(tx, { kind: 'test', debitAccountId: locked.id, creditAccountId: escrow.account.id, amount: m('20'), locked: [first.result.debit, first.result.credit] });
+        if (!second.result.ok) throw new Error('second transfer refused');
+        await answersInOrder([first.written, over.written, second.written, tx.execute(sql`select 1`)]);
+        // both accounts must be held already: an account it would have to lock is a programming error
+        const other = await ledger.platformAccount(tx, PLATFORM_ACCOUNTS.cashInUsdtTrc20);
+        expect(() => ledger.postLockedTransfer(tx, { kind: 'test', debitAccountId: other.id, creditAccountId: escrow.account.id, amount: m('1'), locked: [escrow.account] })).toThrow(RangeError);
+        return second.result;
+      }),
+    );
+    expect(money.format(result.debit.debitsPosted)).toBe('50.00');
+    const transfers = statements.filter((statement) => statement.text.includes('new_transfer'));
+    expect(transfers).toHaveLength(2);
+    // the second transfer and the select were written behind the first, unanswered
+    const fromFirst = statements.slice(statements.indexOf(transfers[0]!));
+    expect(fromFirst.slice(1, 3).every((statement) => statement.behind === true)).toBe(true);
+    expect(money.isZero((await ledger.walletOf(db, userId)).balance)).toBe(true);
+    const stored = await t.database.pool.query<{ credits: string }>('select credits_posted::text as credits from ledger_accounts where code = $1', [code]);
     expect(money.format(money.fromDb(stored.rows[0]?.credits ?? ''))).toBe('50.00');
     await expectLedgerConsistent(t);
   });

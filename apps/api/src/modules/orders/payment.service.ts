@@ -4,7 +4,7 @@ import { answersInOrder, lastStatement, type Database, type Transaction } from '
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
-import type { Ledger } from '../wallet/ledger/ledger.ts';
+import type { Ledger, LedgerResult } from '../wallet/ledger/ledger.ts';
 import { safewordFirst, type SafewordInPort } from '../wallet/withdrawal.service.ts';
 import type { SettingsService } from '../content/settings.ts';
 import type { OrderRow, OrdersRepository } from './orders.repository.ts';
@@ -159,38 +159,49 @@ export class PaymentService {
     for (const order of orders) {
       if (order.status !== 'pending_payment' || (order.payDeadlineAt && order.payDeadlineAt <= now)) throw new AppError('orders.not_payable');
     }
-    // the wallet row as this transaction holds it, carried from one order's transfer to the next
-    let wallet = lockedWallet;
     const shipDeadlineAt = new Date(now.getTime() + this.settings.get('order_auto_ship_hours') * HOUR_MS);
-    for (const [index, order] of orders.entries()) {
-      const escrow = escrows[index]!;
-      const moved = await this.ledger.postTransfer(tx, {
-        kind: 'order_payment',
-        debitAccountId: wallet.id,
-        creditAccountId: escrow.account.id,
-        amount: order.total,
-        referenceType: 'order',
-        referenceId: order.id,
-        locked: escrow.created ? [wallet, escrow.account] : [wallet],
-      });
-      // rolls back every order of this payment
-      if (!moved.ok) throw new AppError('wallet.balance_insufficient');
-      wallet = moved.debit;
-      // the order's new state and its timeline entry in one statement, with the last order the sold
-      // counts of all (one update of the listings, locked as one statement locks them)
-      const last = index === orders.length - 1;
-      const paid = () =>
-        this.transition(
-          tx,
-          order,
-          'pay',
-          { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
-          { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
-          last ? ids : [],
-        );
-      // the payment's last statement: its commit is written behind it (both callers write nothing after)
-      await (last ? lastStatement(tx, paid) : paid());
+    // every order's transfer and new state written at once, the commit behind the last: one wait (ADR 0014).
+    // Each transfer is checked before it is written, against the wallet row as this transaction holds it
+    // (carried from one order's transfer to the next); a refusal writes nothing more and rolls back what
+    // was, whose answers are read first (a failure nobody waits for would end the process)
+    const written: Promise<unknown>[] = [];
+    try {
+      let wallet = lockedWallet;
+      for (const [index, order] of orders.entries()) {
+        const escrow = escrows[index]!;
+        const transfer = { kind: 'order_payment', debitAccountId: wallet.id, creditAccountId: escrow.account.id, amount: order.total, referenceType: 'order', referenceId: order.id };
+        let moved: LedgerResult;
+        if (escrow.created) {
+          const posted = this.ledger.postLockedTransfer(tx, { ...transfer, locked: [wallet, escrow.account] });
+          written.push(posted.written);
+          moved = posted.result;
+        } else {
+          // an escrow account that was there already is locked by the transfer first: its answer is awaited
+          moved = await this.ledger.postTransfer(tx, { ...transfer, locked: [wallet] });
+        }
+        // rolls back every order of this payment
+        if (!moved.ok) throw new AppError('wallet.balance_insufficient');
+        wallet = moved.debit;
+        // the order's new state and its timeline entry in one statement, with the last order the sold
+        // counts of all (one update of the listings, locked as one statement locks them)
+        const last = index === orders.length - 1;
+        const paid = () =>
+          this.transition(
+            tx,
+            order,
+            'pay',
+            { paidAt: now, paymentTransferId: moved.transfer.id, payDeadlineAt: null, shipDeadlineAt },
+            { key: 'timeline.paid', params: { amount: money.format(order.total) }, actorType: 'buyer' },
+            last ? ids : [],
+          );
+        // the payment's last statement: its commit is written behind it (both callers write nothing after)
+        written.push(last ? lastStatement(tx, paid) : paid());
+      }
+    } catch (error) {
+      await Promise.allSettled(written);
+      throw error;
     }
+    await answersInOrder(written);
     return shipDeadlineAt;
   }
 

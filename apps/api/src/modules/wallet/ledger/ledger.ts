@@ -44,6 +44,9 @@ export type LedgerResult = { ok: true; transfer: TransferRow; debit: AccountRow;
 
 type Phase = 'single' | 'pending' | 'post_pending' | 'void_pending';
 
+/** A transfer checked and computed, not written yet. */
+type PlannedTransfer = { ok: true; transfer: TransferRow; entries: Parameters<LedgerRepository['writeTransfer']>[2]; debit: AccountRow; credit: AccountRow };
+
 /** How a phase changes the debit side (d) and the credit side (c) of the accounts, by amount a. */
 function effects(phase: Phase, amount: Money) {
   const zero = money.zero;
@@ -174,6 +177,19 @@ export class Ledger {
     return this.apply(executor, 'single', input);
   }
 
+  /**
+   * A transfer posted at once between two accounts the caller's transaction holds already (both in
+   * `input.locked`): checked now, and written without waiting for PostgreSQL's answer, so that the caller
+   * writes more behind it and reads `written` with those answers (one wait for all, ADR 0014). A refusal
+   * writes nothing.
+   */
+  postLockedTransfer(executor: Executor, input: TransferInput): { result: LedgerResult; written: Promise<void> } {
+    const planned = this.plan('single', input, new Map((input.locked ?? []).map((account) => [account.id, account])));
+    if (!planned.ok) return { result: planned, written: Promise.resolve() };
+    const written = this.repository.writeTransfer(executor, planned.transfer, planned.entries, [planned.debit, planned.credit]);
+    return { result: { ok: true, transfer: planned.transfer, debit: planned.debit, credit: planned.credit }, written };
+  }
+
   /** First phase of a two-phase transfer: the amount is held (pending) on both accounts. */
   holdTransfer(executor: Executor, input: TransferInput): Promise<LedgerResult> {
     return this.apply(executor, 'pending', input);
@@ -226,11 +242,19 @@ export class Ledger {
   }
 
   private async apply(executor: Executor, phase: Phase, input: TransferInput & { pendingId?: string; reversalOf?: string }): Promise<LedgerResult> {
-    if (!money.isPositive(input.amount)) throw new RangeError('ledger amounts are positive');
-    if (input.debitAccountId === input.creditAccountId) throw new RangeError('a transfer needs two accounts');
     const locked = new Map((input.locked ?? []).map((account) => [account.id, account]));
     const missing = [input.debitAccountId, input.creditAccountId].filter((id) => !locked.has(id));
     if (missing.length > 0) for (const [id, account] of await this.repository.lockAccounts(executor, missing)) locked.set(id, account);
+    const planned = this.plan(phase, input, locked);
+    if (!planned.ok) return planned;
+    await this.repository.writeTransfer(executor, planned.transfer, planned.entries, [planned.debit, planned.credit]);
+    return { ok: true, transfer: planned.transfer, debit: planned.debit, credit: planned.credit };
+  }
+
+  /** The transfer, its entries and the accounts' new totals, or the refusal; nothing is written. */
+  private plan(phase: Phase, input: TransferInput & { pendingId?: string; reversalOf?: string }, locked: Map<string, AccountRow>): PlannedTransfer | { ok: false; reason: LedgerFailure } {
+    if (!money.isPositive(input.amount)) throw new RangeError('ledger amounts are positive');
+    if (input.debitAccountId === input.creditAccountId) throw new RangeError('a transfer needs two accounts');
     const debit = locked.get(input.debitAccountId);
     const credit = locked.get(input.creditAccountId);
     if (!debit || !credit) throw new RangeError('unknown ledger account');
@@ -296,7 +320,6 @@ export class Ledger {
         createdAt: now,
       },
     ];
-    await this.repository.writeTransfer(executor, transfer, entries, [nextDebit, nextCredit]);
-    return { ok: true, transfer, debit: nextDebit, credit: nextCredit };
+    return { ok: true, transfer, entries, debit: nextDebit, credit: nextCredit };
   }
 }
