@@ -3,7 +3,7 @@ import { keepOpen, lastStatement, type Database, type Transaction } from '@carav
 import { idempotencyRecords } from '@caravan/db/schema/platform';
 import { eq, sql } from 'drizzle-orm';
 import type { Clock } from './clock.ts';
-import { builtOnce } from './sql.ts';
+import { builtOnce, isUniqueViolation } from './sql.ts';
 import { AppError, isAppError } from './errors.ts';
 import type { MessageParams } from './i18n.ts';
 
@@ -107,11 +107,12 @@ export class IdempotencyStore {
   }
 
   /**
-   * Runs `work` once per key, as run does without a first-run check, and writes the work's first
-   * statements right behind the key's claim without waiting for its answer (one wait less, ADR 0014).
-   * `claimed` is refused for a used key: the work must await it with its first answers (answersInOrder,
-   * claimed first) and decide nothing before. Its refusal rolls back what the work wrote and the stored
-   * outcome is answered.
+   * Runs `work` once per key, as run does without a first-run check, and writes the work's statements
+   * right behind the key's claim without waiting for its answer (ADR 0014). The claim raises on a used
+   * key, so the transaction is aborted there and a `commit` written behind the work answers with a
+   * rollback: the work may write all it has, its last statement included, before any answer. `claimed` is
+   * refused for a used key, and the work must await it with its answers (answersInOrder, claimed first):
+   * the stored outcome is then answered.
    */
   async runAhead<T>(request: IdempotentRequest, work: (tx: Transaction, settle: (outcome: T) => Promise<void>, claimed: Promise<void>) => Promise<T>): Promise<T> {
     const hash = payloadHash(request.payload);
@@ -119,20 +120,31 @@ export class IdempotencyStore {
       request,
       hash,
       async (_tx, claim) => {
-        const claimed = claim.then((rows) => {
-          if (rows.length === 0) throw new ReplayInstead();
-        });
+        const claimed = claim.then(
+          () => undefined,
+          (error: unknown) => {
+            throw isUniqueViolation(error, 'idempotency_records_pkey') ? new ReplayInstead() : error;
+          },
+        );
         // awaited by the work; this only keeps an early failure of the work from leaving it unheard
         claimed.catch(() => undefined);
         return { passed: claimed };
       },
       async (tx, settle, claimed) => {
-        const data = await work(tx, settle, claimed);
+        let data: T;
+        try {
+          data = await work(tx, settle, claimed);
+        } catch (error) {
+          // the claim's verdict comes first: what failed behind a used key failed because of it
+          await claimed;
+          throw error;
+        }
         // a work that never awaited it is a programming error, refused (and rolled back unless it ended the
         // transaction itself)
         await claimed;
         return data;
       },
+      true,
     );
   }
 
@@ -173,18 +185,19 @@ export class IdempotencyStore {
     hash: string,
     admit: (tx: Transaction, claim: Promise<{ key: string }[]>) => Promise<FirstRunPassed<V>>,
     work: (tx: Transaction, settle: (outcome: T) => Promise<void>, passed: V) => Promise<T>,
+    raising = false,
   ): Promise<T> {
     let afterRollback: (() => Promise<void>) | undefined;
     try {
       return await this.db.transaction(async (tx) => {
         const known: StoredOutcome | undefined = request.outcome === undefined ? undefined : { ok: true, data: canonical(request.outcome) };
-        const claim = builtOnce(tx, 'idempotency_claim', (on, name) =>
-          on
-            .insert(idempotencyRecords)
-            .values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), outcome: sql.placeholder('outcome'), createdAt: sql.placeholder('now') })
-            .onConflictDoNothing()
-            .returning({ key: idempotencyRecords.key })
-            .prepare(name),
+        // a used key: no row (the insert does nothing), or, `raising`, a unique violation
+        const insert = (on: Transaction) =>
+          on.insert(idempotencyRecords).values({ key: sql.placeholder('key'), userId: sql.placeholder('userId'), requestHash: sql.placeholder('hash'), outcome: sql.placeholder('outcome'), createdAt: sql.placeholder('now') });
+        const claim = (
+          raising
+            ? builtOnce(tx, 'idempotency_claim_raising', (on, name) => insert(on as Transaction).returning({ key: idempotencyRecords.key }).prepare(name))
+            : builtOnce(tx, 'idempotency_claim', (on, name) => insert(on as Transaction).onConflictDoNothing().returning({ key: idempotencyRecords.key }).prepare(name))
         ).execute({ key: request.key, userId: request.userId, hash, outcome: known ?? { ok: false, errorKey: 'common.try_later', params: {} }, now: this.clock.now() });
         const admitted = await admit(tx, claim);
         afterRollback = admitted.afterRollback;

@@ -264,6 +264,16 @@ export function containing(text: string): string {
   return `%${escapeLike(text.toLowerCase())}%`;
 }
 
+/**
+ * The error key of a refusal a statement raised itself (`refuse_unless`, migration 0025: SQLSTATE CR001),
+ * from pg or wrapped by Drizzle; undefined for any other error.
+ */
+export function raisedRefusal(error: unknown): string | undefined {
+  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
+  const pgError = cause as { code?: string; message?: string } | undefined;
+  return pgError?.code === 'CR001' ? pgError.message : undefined;
+}
+
 /** PostgreSQL's unique_violation (optionally of one constraint), from pg or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;

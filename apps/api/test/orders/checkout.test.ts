@@ -189,6 +189,23 @@ describe('order!submit', () => {
     expect(await orderCount(other.id)).toBe(1);
   });
 
+  it('a replay answers its orders though the stock ran out since, and a refusal is the key\'s outcome', async () => {
+    const user = await buyer(t);
+    const a = await listing(t, 3);
+    const line = [{ sellerGoodsId: a.sellerGoodsId, goodsNum: 3 }];
+    const first = await submit(t, user, line, { headers: { 'idempotency-key': 'all-of-it' } });
+    expect(first.code, first.msg).toBe('0');
+    expect(await stockOf(t, a.skuId)).toBe(0);
+    // the claim comes first: nothing is reserved again, and the sold-out stock is not what answers
+    expect((await submit(t, user, line, { headers: { 'idempotency-key': 'all-of-it' } })).data).toEqual(first.data);
+    const refused = await submit(t, user, line, { headers: { 'idempotency-key': 'too-late' } });
+    expect(refused.errorKey).toBe('orders.sold_out');
+    await t.database.pool.query('update goods_skus set stock = 3 where id = $1', [a.skuId]);
+    expect((await submit(t, user, line, { headers: { 'idempotency-key': 'too-late' } })).errorKey).toBe('orders.sold_out');
+    expect(await orderCount(user.id)).toBe(1);
+    expect(await stockOf(t, a.skuId)).toBe(3);
+  });
+
   it('12 concurrent submissions with one Idempotency-Key: one order, the stock reserved once, identical answers', async () => {
     const user = await buyer(t);
     const a = await listing(t, 50);

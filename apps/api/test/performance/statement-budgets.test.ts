@@ -39,14 +39,14 @@ const WITHDRAW_BUDGET = 14;
  * claim behind the user, the orders' lock behind the claim (a wrong guess rolls it back), the wallet's lock
  * and the escrow account behind the orders' lock, the orders' new state behind the transfer (checked before
  * it is written) and the commit behind that;
- * in a checkout, the listings behind the address (one connection), the idempotency claim behind begin, the
- * buyer's lock behind the claim (a used key rolls it back), the stock behind the lock and the commit behind
- * the order; in a withdrawal, the idempotency claim,
+ * in a checkout, the listings behind the address (one connection), then behind begin the idempotency claim,
+ * the buyer's lock, the stock, the order and the commit, every refusal raised by its statement (migration
+ * 0025) so that the commit behind answers with a rollback; in a withdrawal, the idempotency claim,
  * the user, the lock-out claim and the address behind begin, the wallet's checks and the velocity behind
  * the wallet's lock, the payout account's lock behind the outcome, and the commit behind the hold.
  */
 const PAY_WAITS = 2;
-const SUBMIT_WAITS = 3;
+const SUBMIT_WAITS = 2;
 const WITHDRAW_WAITS = 5;
 
 // the catalogue's micro-caches off: what a cold request costs (the bench's cold scenarios)

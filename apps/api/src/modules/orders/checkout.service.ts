@@ -6,6 +6,7 @@ import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { payloadHash, type IdempotencyStore } from '../../platform/idempotency.ts';
 import { newId } from '../../platform/ids.ts';
+import { raisedRefusal } from '../../platform/sql.ts';
 import type { AddressRow } from '../addresses/addresses.repository.ts';
 import { discountedPrice, sellingPriceOf } from '@caravan/contract/pricing';
 import { discountActive } from '../catalog/goods.mapper.ts';
@@ -175,40 +176,61 @@ export class CheckoutService {
   }
 
   /**
-   * Places the orders in the caller's transaction. `claimed` is the request key's claim, written before and
-   * still unanswered (IdempotencyStore.runAhead); without a key, the request's fingerprint is claimed here.
+   * Places the orders in the caller's transaction, every statement written at once, the commit behind the
+   * last order: one wait (ADR 0014). Each refusal is raised by the statement that finds it (migration
+   * 0025), which aborts the transaction: the statements behind it fail, the commit answers with a rollback,
+   * and the first failure in the order written is the answer. `claimed` is the request key's claim, written
+   * before and still unanswered (IdempotencyStore.runAhead); without a key, the request's fingerprint is
+   * claimed here.
    */
   private async place(tx: Transaction, buyerId: string, address: AddressRow, orders: PlannedOrder[], fingerprintKey: string | undefined, claimed: Promise<void> = Promise.resolve()): Promise<OrderSummarySource[]> {
     const now = this.clock.now();
     const checkoutId = newId();
-    const submission = fingerprintKey
-      ? this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)).then((fresh) => {
-          if (!fresh) throw new AppError('orders.duplicate_submission');
-        })
-      : Promise.resolve();
-    // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past. The stock is reserved
-    // behind the buyer's lock, in SKU id order so that concurrent checkouts of the same goods never
-    // deadlock, all written at once behind the request's claim (one wait, the connection is pipelined); the
-    // answers are read in that order, and a refusal (a used key or a duplicate first) rolls back whatever
-    // ran after it
     const maxUnpaid = this.settings.get('order_max_unpaid');
-    const lines = orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
-    const [, , unpaid, ...reserved] = await answersInOrder([
-      claimed,
-      submission,
-      this.repository.lockBuyerCountUnpaid(tx, buyerId),
-      ...lines.map((line) => this.repository.reserveStock(tx, line.skuId, line.line.goodsNum)),
-    ]);
-    if (unpaid + orders.length > maxUnpaid) throw new AppError('orders.too_many_unpaid', { max: maxUnpaid });
-    if (reserved.includes(false)) throw new AppError('orders.sold_out');
     const minAmount = parseMoney(this.settings.get('order_min_amount'));
+    // known before anything is written, refused after the claims' and the stock's answers, as before
+    const belowMin = orders.some((order) => money.cmp(money.sum(order.lines.map((line) => line.lineAmount)), minAmount) < 0);
+    // one buyer's checkouts run one at a time: the unpaid cap cannot be raced past. The stock is reserved
+    // behind the buyer's lock, in SKU id order so that concurrent checkouts of the same goods never deadlock
+    const lines = orders.flatMap((order) => order.lines).sort((a, b) => (a.skuId < b.skuId ? -1 : a.skuId > b.skuId ? 1 : 0));
+    const written: Promise<unknown>[] = [
+      claimed,
+      fingerprintKey ? this.repository.claimSubmission(tx, { key: fingerprintKey, buyerId, checkoutId, createdAt: now }, new Date(now.getTime() - DUPLICATE_WINDOW_MS)) : Promise.resolve(),
+      this.repository.lockBuyerBelowCap(tx, buyerId, orders.length, maxUnpaid),
+      ...lines.map((line) => this.repository.reserveStock(tx, line.skuId, line.line.goodsNum)),
+    ];
+    const answered = async () => {
+      try {
+        await answersInOrder(written);
+      } catch (error) {
+        const refusal = raisedRefusal(error);
+        if (refusal === 'orders.too_many_unpaid') throw new AppError(refusal, { max: maxUnpaid });
+        if (refusal === 'orders.sold_out' || refusal === 'orders.duplicate_submission') throw new AppError(refusal);
+        throw error;
+      }
+    };
+    if (belowMin) {
+      await answered();
+      throw new AppError('orders.amount_below_min', { min: money.format(minAmount) });
+    }
+    let placed: OrderSummarySource[];
+    try {
+      placed = this.writeOrders(tx, buyerId, address, orders, checkoutId, now, written);
+    } catch (error) {
+      await Promise.allSettled(written);
+      throw error;
+    }
+    await answered();
+    return placed;
+  }
 
+  /** Writes the orders, each with its items and first timeline entry, the last as the transaction's last statement. */
+  private writeOrders(tx: Transaction, buyerId: string, address: AddressRow, orders: PlannedOrder[], checkoutId: string, now: Date, written: Promise<unknown>[]): OrderSummarySource[] {
     const payDeadlineAt = new Date(now.getTime() + this.settings.get('order_pay_timeout_minutes') * MINUTE_MS);
     const commissionRate = parseMoney(this.settings.get('order_commission_rate'));
     const placed: OrderSummarySource[] = [];
     for (const { id, shopId, lines } of orders) {
       const goodsAmount = money.sum(lines.map((line) => line.lineAmount));
-      if (money.cmp(goodsAmount, minAmount) < 0) throw new AppError('orders.amount_below_min', { min: money.format(minAmount) });
       const systemAmount = money.sum(lines.map((line) => money.mulInt(line.systemPrice, line.line.goodsNum)));
       const freight = money.sum(lines.map((line) => line.freight));
       const tax = money.sum(lines.map((line) => line.tax));
@@ -262,7 +284,7 @@ export class CheckoutService {
       };
       const insert = () => this.repository.insertOrder(tx, order, items, { orderId: id, key: 'timeline.placed', params: {}, actorType: 'buyer', createdAt: now });
       // the checkout's last statement: its commit is written behind it (both callers write nothing after)
-      await (placed.length === orders.length - 1 ? lastStatement(tx, insert) : insert());
+      written.push(placed.length === orders.length - 1 ? lastStatement(tx, insert) : insert());
       placed.push(order);
     }
     return placed;

@@ -215,18 +215,21 @@ export class OrdersRepository {
     return rows.map((row) => ({ ...row, skus: row.skus.map((sku) => ({ id: sku.id, valueIds: sku.valueIds, price: money.fromDb(sku.price) })) }));
   }
 
-  /** Takes `quantity` from the SKU's stock if it has that many; false when it does not. */
-  async reserveStock(executor: Executor, skuId: string, quantity: number): Promise<boolean> {
-    const rows = await builtOnce(executor, 'skus_reserve', (on, name) => {
+  /**
+   * Takes `quantity` from the SKU's stock if it has that many; the statement raises the refusal
+   * `orders.sold_out` when it does not (migration 0025: what is written behind it is rolled back).
+   */
+  async reserveStock(executor: Executor, skuId: string, quantity: number): Promise<void> {
+    await builtSqlOnce(executor, 'skus_reserve_or_refuse', (on) => {
       const taken = sql.placeholder('quantity');
-      return on
+      const reserve = on
         .update(goodsSkus)
         .set({ stock: sql`${goodsSkus.stock} - ${taken}` })
         .where(and(eq(goodsSkus.id, sql.placeholder('skuId')), sql`${goodsSkus.stock} >= ${taken}`))
         .returning({ id: goodsSkus.id })
-        .prepare(name);
+        .getSQL();
+      return sql`with reserved as (${reserve}) select refuse_unless(exists (select 1 from reserved), 'orders.sold_out')`;
     }).execute({ skuId, quantity });
-    return rows.length === 1;
   }
 
   /** SKUs whose stock is below zero: sold more than they had (an oversell; the bench counts them after its checkouts). */
@@ -240,13 +243,14 @@ export class OrdersRepository {
   }
 
   /**
-   * Claims a submission key; false when the same key was claimed less than `windowMs` ago (a
-   * double click). Concurrent claims of one key wait for each other on the row.
+   * Claims a submission key; the statement raises the refusal `orders.duplicate_submission` when the same
+   * key was claimed less than `windowMs` ago (a double click; migration 0025). Concurrent claims of one key
+   * wait for each other on the row.
    */
-  async claimSubmission(executor: Executor, row: { key: string; buyerId: string; checkoutId: string; createdAt: Date }, windowStart: Date): Promise<boolean> {
-    const claimed = await builtOnce(executor, 'order_submissions_claim', (on, name) => {
+  async claimSubmission(executor: Executor, row: { key: string; buyerId: string; checkoutId: string; createdAt: Date }, windowStart: Date): Promise<void> {
+    await builtSqlOnce(executor, 'order_submissions_claim_or_refuse', (on) => {
       const values = placeholderRow('', row);
-      return on
+      const claim = on
         .insert(orderSubmissions)
         .values(values)
         .onConflictDoUpdate({
@@ -255,9 +259,9 @@ export class OrdersRepository {
           setWhere: lt(orderSubmissions.createdAt, sql.placeholder('windowStart')),
         })
         .returning({ key: orderSubmissions.key })
-        .prepare(name);
+        .getSQL();
+      return sql`with claimed as (${claim}) select refuse_unless(exists (select 1 from claimed), 'orders.duplicate_submission')`;
     }).execute(fillRow('', row, { windowStart }));
-    return claimed.length === 1;
   }
 
   // ---- writes ----------------------------------------------------------------------------------
@@ -457,11 +461,11 @@ export class OrdersRepository {
 
   /**
    * Takes the buyer's checkout lock (held to the end of the transaction), then counts their unpaid orders
-   * as they are once it is granted: one round trip (migration 0022's function).
+   * as they are once it is granted (migration 0022's function); the statement raises the refusal
+   * `orders.too_many_unpaid` when `adding` more would pass `cap` (migration 0025). One round trip.
    */
-  async lockBuyerCountUnpaid(executor: Transaction, buyerId: string): Promise<number> {
-    const result = await builtSqlOnce<{ unpaid: number }>(executor, 'orders_lock_buyer_count_unpaid', () => sql`select lock_buyer_unpaid_orders(${sql.placeholder('buyerId')}) as unpaid`).execute({ buyerId });
-    return result.rows[0]?.unpaid ?? 0;
+  async lockBuyerBelowCap(executor: Transaction, buyerId: string, adding: number, cap: number): Promise<void> {
+    await builtSqlOnce(executor, 'orders_lock_buyer_below_cap', () => sql`select refuse_unless(lock_buyer_unpaid_orders(${sql.placeholder('buyerId')}) + ${sql.placeholder('adding')} <= ${sql.placeholder('cap')}, 'orders.too_many_unpaid')`).execute({ buyerId, adding, cap });
   }
 
   /** Orders whose deadline of one kind has passed (the sweep); each kind is read through its own partial index. */
