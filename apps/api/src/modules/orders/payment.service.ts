@@ -118,12 +118,13 @@ export class PaymentService {
     work: (tx: Transaction, checked: Promise<void>) => Promise<string[]>,
     again = false,
   ): Promise<string[]> {
-    let cleared = false;
+    // what keeps a right guess's reset of earlier failures when the payment is then refused (safewordFirst)
+    let afterRollback: (() => Promise<void>) | undefined;
     try {
       return await this.db.transaction(async (tx) => {
-        const checked = this.safewords.checkSafewordIn(tx, buyerId, safeword, meta).then((check) => {
-          if (check.refusal) throw new WrongGuess(check.refusal);
-          cleared = check.cleared;
+        const checked = safewordFirst(this.safewords, tx, buyerId, safeword, meta).then((check) => {
+          if ('refused' in check) throw new WrongGuess(check.refused);
+          afterRollback = check.afterRollback;
         });
         // awaited by the work with its first answers; this only keeps an early failure of the work from
         // leaving it unheard
@@ -138,7 +139,7 @@ export class PaymentService {
         if (!again) return this.payChecked(buyerId, safeword, meta, work, true);
         throw error.refusal;
       }
-      if (cleared && isAppError(error)) await this.safewords.verifySafeword(buyerId, safeword, meta);
+      if (isAppError(error)) await afterRollback?.();
       throw error;
     }
   }
