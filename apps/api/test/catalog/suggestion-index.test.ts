@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryTerm } from '../../src/modules/catalog/search-text.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { LiveSuggestionIndex, SuggestionIndex, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
+import { LiveSuggestionIndex, SuggestionIndex, WordNumbers, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
 import { REBUILD_SPACING } from '../../src/platform/live-read.ts';
 
 // The suggestion index (ADR 0013) against the plain definition of what it answers: the goods whose
@@ -221,6 +221,32 @@ async function afterFirstRead(buildMs = 0) {
   await first;
   return started;
 }
+
+describe('WordNumbers', () => {
+  it('numbers each word once, in the order first met, from its place in a longer text, through growth and any script', () => {
+    const numbers = new WordNumbers();
+    const text = ' shirt 衬衫 shirts shirt 衬 ü';
+    const spans: [number, number][] = [];
+    for (const match of text.matchAll(/\S+/g)) spans.push([match.index, match.index + match[0].length]);
+    expect(spans.map(([start, end]) => numbers.numberOf(text, start, end))).toEqual([0, 1, 2, 0, 3, 4]);
+    expect(numbers.words).toEqual(['shirt', '衬衫', 'shirts', '衬', 'ü']);
+    // past the first table's size many times over: every word keeps its number, and a prefix of a word,
+    // or a word with one more letter, is a word of its own
+    const many = Array.from({ length: 20_000 }, (_, index) => `w${index.toString(36)}`);
+    const line = many.join(' ');
+    let start = 0;
+    const first = many.map((word) => {
+      const number = numbers.numberOf(line, start, start + word.length);
+      start += word.length + 1;
+      return number;
+    });
+    expect(first).toEqual(many.map((_, index) => 5 + index));
+    expect(many.map((word) => numbers.numberOf(`(${word})`, 1, word.length + 1))).toEqual(first);
+    expect(numbers.numberOf('shirtsx', 0, 6)).toBe(2);
+    expect(numbers.numberOf('shir', 0, 4)).toBe(5 + many.length);
+    expect(numbers.words).toHaveLength(6 + many.length);
+  });
+});
 
 describe('LiveSuggestionIndex', () => {
   it('reads once on first use (concurrent callers share the read), then again in the background when the index is a TTL old', async () => {

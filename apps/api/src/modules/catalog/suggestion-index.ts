@@ -59,6 +59,62 @@ class IntBuffer {
   }
 }
 
+/**
+ * Numbers for words in the order they are first met, looked up by their place in a longer text: a build
+ * meets some 13 million words at 500,000 goods, of some 16,000 distinct ones, and cutting each out to look
+ * it up in a Map (`split`, then `get`) took 1.2-1.6 s of its 2.7 s there. Open addressing on an FNV-1a
+ * hash of the UTF-16 code units; a word's text is cut out once, when it is first met.
+ */
+export class WordNumbers {
+  /** the words by number */
+  readonly words: string[] = [];
+  private hashes = new Int32Array(1 << 10);
+  /** word number + 1 in each slot, 0 when empty; kept at most half full */
+  private slots = new Int32Array(1 << 11);
+
+  /** The number of `text`'s code units from `start` to `end`, given it when this word is new. */
+  numberOf(text: string, start: number, end: number): number {
+    let hash = 0x811c9dc5;
+    for (let at = start; at < end; at += 1) hash = Math.imul(hash ^ text.charCodeAt(at), 0x01000193);
+    const mask = this.slots.length - 1;
+    let slot = hash & mask;
+    for (let taken = this.slots[slot] ?? 0; taken !== 0; taken = this.slots[slot] ?? 0) {
+      const number = taken - 1;
+      if (this.hashes[number] === hash && sameSpan(this.words[number] ?? '', text, start, end)) return number;
+      slot = (slot + 1) & mask;
+    }
+    const number = this.words.length;
+    this.words.push(text.slice(start, end));
+    if (number === this.hashes.length) {
+      const hashes = new Int32Array(this.hashes.length * 2);
+      hashes.set(this.hashes);
+      this.hashes = hashes;
+    }
+    this.hashes[number] = hash;
+    this.slots[slot] = number + 1;
+    if (2 * this.words.length > this.slots.length) this.grow();
+    return number;
+  }
+
+  private grow(): void {
+    const slots = new Int32Array(this.slots.length * 2);
+    const mask = slots.length - 1;
+    for (let number = 0; number < this.words.length; number += 1) {
+      let slot = (this.hashes[number] ?? 0) & mask;
+      while ((slots[slot] ?? 0) !== 0) slot = (slot + 1) & mask;
+      slots[slot] = number + 1;
+    }
+    this.slots = slots;
+  }
+}
+
+/** Whether `word` is `text`'s code units from `start` to `end`. */
+function sameSpan(word: string, text: string, start: number, end: number): boolean {
+  if (word.length !== end - start) return false;
+  for (let at = 0; at < word.length; at += 1) if (word.charCodeAt(at) !== text.charCodeAt(start + at)) return false;
+  return true;
+}
+
 /** Word numbers in two bytes when the catalogue has at most this many words (it has about 16,000). */
 const NARROW_WORDS = 1 << 16;
 
@@ -206,26 +262,27 @@ export class SuggestionIndex {
   static async build(entries: SuggestionEntry[]): Promise<SuggestionIndex> {
     const ranked = inRankOrder(entries);
     // each good's words as numbers in the order they were first met, each once per good
-    const numberOf = new Map<string, number>();
-    const met: string[] = [];
+    const numbers = new WordNumbers();
+    const met = numbers.words;
     const goodStart = new Int32Array(ranked.length + 1);
     const pairs = new IntBuffer();
     // the last rank each word was met in: a word repeated within one good is taken once
     const lastRank: number[] = [];
     for (let rank = 0; rank < ranked.length; rank += 1) {
       if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-      for (const word of (ranked[rank]?.tokens ?? '').split(' ')) {
-        if (word.length === 0) continue;
-        let number = numberOf.get(word);
-        if (number === undefined) {
-          number = met.length;
-          numberOf.set(word, number);
-          met.push(word);
-          lastRank.push(-1);
+      const tokens = ranked[rank]?.tokens ?? '';
+      for (let start = 0; start < tokens.length; ) {
+        const space = tokens.indexOf(' ', start);
+        const end = space === -1 ? tokens.length : space;
+        if (end > start) {
+          const number = numbers.numberOf(tokens, start, end);
+          if (number === lastRank.length) lastRank.push(-1);
+          if (lastRank[number] !== rank) {
+            lastRank[number] = rank;
+            pairs.push(number);
+          }
         }
-        if (lastRank[number] === rank) continue;
-        lastRank[number] = rank;
-        pairs.push(number);
+        start = end + 1;
       }
       goodStart[rank + 1] = pairs.length;
     }
