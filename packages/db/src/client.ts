@@ -272,6 +272,37 @@ export async function onOneConnection<T>(db: Database, work: (executor: Executor
 }
 
 /**
+ * Runs a read on a connection of `pool` and hands each row to `onRow` as it arrives, keeping none: for a
+ * read of hundreds of thousands of rows that its caller folds as they come (the suggestion index), which
+ * as one result would be that many objects held at once. Answers how many rows were handed over. When
+ * `onRow` throws, the rows after are dropped and the read fails with that error once PostgreSQL has
+ * answered it all (the connection then serves the next statement as usual).
+ */
+export async function eachRow<R extends pg.QueryResultRow>(pool: pg.Pool, read: { name?: string; text: string; values?: unknown[] }, onRow: (row: R) => void): Promise<number> {
+  return lent(
+    pool,
+    (client) =>
+      new Promise<number>((resolve, reject) => {
+        const query = new pg.Query<R>(read);
+        let handed = 0;
+        let thrown: { error: unknown } | undefined;
+        query.on('row', (row: R) => {
+          if (thrown) return;
+          try {
+            onRow(row);
+            handed += 1;
+          } catch (error) {
+            thrown = { error };
+          }
+        });
+        query.on('error', reject);
+        query.on('end', () => (thrown ? reject(thrown.error) : resolve(handed)));
+        client.query(query);
+      }),
+  );
+}
+
+/**
  * Transactions whose `begin` costs no round trip of its own: it is written, and the work's first statement
  * right behind it, before PostgreSQL answers it (the pool's connections are in pipeline mode). Drizzle's own
  * transaction waits for that answer: a checkout and its payment each waited once more (issue 17, ADR 0014).

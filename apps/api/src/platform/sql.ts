@@ -11,7 +11,8 @@ import { objectLiteralSource } from './object-literal.ts';
 
 const names = new Map<string, string>();
 
-function statementName(text: string): string {
+/** The name of the named statement of `text` (prepared, below): the same text, the same name. */
+export function statementName(text: string): string {
   let name = names.get(text);
   if (!name) {
     name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;

@@ -3,6 +3,7 @@ import { seedSmallCatalogue } from '../support/catalogue.ts';
 import { recordStatements } from '../support/statements.ts';
 import { useTestApp } from '../support/test-app.ts';
 import { GoodsRepository } from '../../src/modules/catalog/goods.repository.ts';
+import type { SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
 
 const t = await useTestApp({ start: '2026-08-01T00:00:00.000Z' });
 await seedSmallCatalogue(t, { products: 400, shops: 20 });
@@ -81,12 +82,16 @@ describe('sellerGoods!search', () => {
   });
 
   it('reads the suggestion index’s rows in its order (most sales, then listing id), so the serving process does not sort them', async () => {
-    const rows = await new GoodsRepository(t.database.db).suggestionEntries();
+    // handed over one at a time as they arrive, none kept (SuggestionIndexBuilder folds them in)
+    const rows: SuggestionEntry[] = [];
+    const count = await new GoodsRepository(t.database.db).eachSuggestionEntry((row) => rows.push(row));
+    expect(count).toBe(rows.length);
     expect(rows.length).toBeGreaterThan(100);
     const [{ goods }] = await q('select count(distinct goods_id)::int as goods from seller_goods where visible');
     expect(rows).toHaveLength(goods);
     const ranked = [...rows].sort((a, b) => b.sold_num - a.sold_num || (a.listing_id < b.listing_id ? -1 : a.listing_id > b.listing_id ? 1 : 0));
     expect(rows.map((row) => row.listing_id)).toEqual(ranked.map((row) => row.listing_id));
+    expect(rows.every((row) => typeof row.goods_id === 'string' && typeof row.sold_num === 'number' && typeof row.tokens === 'string')).toBe(true);
   });
 
   it('handles the keyword URL-encoded once or twice, as legacy clients send it', async () => {

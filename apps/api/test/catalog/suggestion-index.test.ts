@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QueryTerm } from '../../src/modules/catalog/search-text.ts';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { LiveSuggestionIndex, SuggestionIndex, WordNumbers, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
+import { LiveSuggestionIndex, SuggestionIndex, SuggestionIndexBuilder, WordNumbers, type SuggestionEntry } from '../../src/modules/catalog/suggestion-index.ts';
 import { REBUILD_SPACING } from '../../src/platform/live-read.ts';
 
 // The suggestion index (ADR 0013) against the plain definition of what it answers: the goods whose
@@ -103,6 +103,31 @@ describe('SuggestionIndex', () => {
     expect(turns).toBeGreaterThanOrEqual(35);
   });
 
+  it('answers what build answers when given the goods one at a time in its order, keeping only their ids, hex or not', async () => {
+    const entries = catalogue(23, 3_000).map((entry, index) => ({ ...entry, goods_id: (index * 2_654_435_761).toString(16).padStart(32, '0') }));
+    const ranked = [...entries].sort((a, b) => b.sold_num - a.sold_num || (a.listing_id < b.listing_id ? -1 : a.listing_id > b.listing_id ? 1 : 0));
+    // the same goods, one of them (past the first 1,024, where the packed ids grow) with an id of another shape
+    const mixed = ranked.map((entry, rank) => (rank === 2_500 ? { ...entry, goods_id: 'Not-Hex' } : entry));
+    for (const given of [ranked, mixed]) {
+      const builder = new SuggestionIndexBuilder();
+      for (const entry of given) builder.add(entry);
+      expect(builder.count).toBe(given.length);
+      const streamed = await builder.finish();
+      const built = await SuggestionIndex.build(given);
+      expect(streamed.size).toBe(given.length);
+      expect(streamed.bytes).toBe(built.bytes);
+      for (const terms of [[prefix('sh')], [prefix('bl'), exact('衣')], [exact('x')], [prefix('c')], [prefix('s')]]) {
+        expect(streamed.search(terms, 3_000)).toEqual(expected(given, terms, 3_000));
+        expect(streamed.search(terms, 3_000)).toEqual(built.search(terms, 3_000));
+      }
+    }
+    // ranked in the order given, whatever their sales say: the read's order is the index's
+    const builder = new SuggestionIndexBuilder();
+    builder.add({ goods_id: 'g-first', sold_num: 0, listing_id: 'l2', tokens: 'shirt' });
+    builder.add({ goods_id: 'g-second', sold_num: 99, listing_id: 'l1', tokens: 'shirt shirt' });
+    expect((await builder.finish()).search([prefix('sh')], 10)).toEqual(['g-first', 'g-second']);
+  });
+
   it('answers nothing for no terms, a limit of 0, an empty catalogue, or words no good has', async () => {
     const index = await SuggestionIndex.build(catalogue(3, 50));
     expect(index.search([], 10)).toEqual([]);
@@ -184,11 +209,14 @@ function source(clock: ManualClock) {
   let generation = 0;
   return {
     reads: () => generation,
-    load: () =>
-      new Promise<SuggestionEntry[]>((resolve, reject) => {
+    /** hands the goods to `add` once the read is finished, as the repository's read hands its rows */
+    read: async (add: (entry: SuggestionEntry) => void) => {
+      const entries = await new Promise<SuggestionEntry[]>((resolve, reject) => {
         generation += 1;
         pending.push({ resolve, reject });
-      }),
+      });
+      entries.forEach(add);
+    },
     /** finishes the oldest read with goods named after its number, `ms` after it started */
     async finish(ms = 0, error?: Error) {
       const read = pending.shift();
@@ -210,7 +238,7 @@ const answer = async (live: LiveSuggestionIndex) => (await live.current()).searc
 function fresh() {
   const clock = new ManualClock();
   const catalogue = source(clock);
-  return { clock, catalogue, live: new LiveSuggestionIndex(catalogue.load, clock, TTL_MS, MIN_INTERVAL_MS) };
+  return { clock, catalogue, live: new LiveSuggestionIndex(catalogue.read, clock, TTL_MS, MIN_INTERVAL_MS) };
 }
 
 /** The same after its first read, which took `buildMs` by the clock. */

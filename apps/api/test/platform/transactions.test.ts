@@ -1,4 +1,4 @@
-import { answersInOrder, keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
+import { answersInOrder, eachRow, keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
 import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -297,3 +297,34 @@ describe('answers of statements written together', () => {
   });
 });
 
+
+describe('rows handed over as they arrive', () => {
+  it('hands every row to its reader in order, keeps none, and answers how many', async () => {
+    const handed: number[] = [];
+    const count = await eachRow<{ n: number }>(t.db.$client, { text: 'select n from generate_series(1, $1::int) n', values: [5_000] }, (row) => handed.push(row.n));
+    expect(count).toBe(5_000);
+    expect(handed).toEqual(Array.from({ length: 5_000 }, (_, index) => index + 1));
+    // named, as the suggestion index reads: the second run of the same statement hands the same rows
+    const named: number[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      named.length = 0;
+      await eachRow<{ n: number }>(t.db.$client, { name: 'each_row_probe', text: 'select n from generate_series(1, 3) n' }, (row) => named.push(row.n));
+      expect(named).toEqual([1, 2, 3]);
+    }
+  });
+
+  it('fails with what its reader threw, hands nothing after, and leaves the connections serving', async () => {
+    const handed: number[] = [];
+    const read = eachRow<{ n: number }>(t.db.$client, { text: 'select n from generate_series(1, 100) n' }, (row) => {
+      if (row.n === 10) throw new Error('reader refused row 10');
+      handed.push(row.n);
+    });
+    await expect(read).rejects.toThrow('reader refused row 10');
+    expect(handed).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    // a statement PostgreSQL refuses fails the read with its error
+    await expect(eachRow(t.db.$client, { text: 'select 1 / 0' }, () => undefined)).rejects.toThrow(/division by zero/);
+    // and every connection of the pool still answers
+    const answers = await Promise.all(Array.from({ length: 4 }, (_, index) => eachRow<{ n: number }>(t.db.$client, { text: 'select $1::int as n', values: [index] }, () => undefined)));
+    expect(answers).toEqual([1, 1, 1, 1]);
+  });
+});

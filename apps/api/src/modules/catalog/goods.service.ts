@@ -144,7 +144,7 @@ export class GoodsService {
     this.suggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     this.shopSuggestionCache = new TtlCache(clock, ttl(SUGGESTION_TTL_MS), 5_000);
     // an index, not a cache of answers: kept with the micro-caches off too
-    this.suggestionIndex = new LiveSuggestionIndex(() => repository.suggestionEntries(), clock, SUGGESTION_INDEX_TTL_MS, SUGGESTION_INDEX_MIN_INTERVAL_MS);
+    this.suggestionIndex = new LiveSuggestionIndex((add) => repository.eachSuggestionEntry(add), clock, SUGGESTION_INDEX_TTL_MS, SUGGESTION_INDEX_MIN_INTERVAL_MS);
     const anchors = (order: AnchoredOrder) =>
       new LiveRead(async () => new PageAnchors(await repository.pageAnchors(order, ANCHOR_SPACING)), clock, PAGE_ANCHORS_TTL_MS, PAGE_ANCHORS_MIN_INTERVAL_MS);
     this.anchors = { sales: anchors('sales'), price_asc: anchors('price_asc'), price_desc: anchors('price_desc') };

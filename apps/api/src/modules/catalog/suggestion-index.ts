@@ -33,8 +33,9 @@ function compareRank(a: SuggestionEntry, b: SuggestionEntry): number {
 }
 
 /**
- * The entries in the index's order: as they are when they come in it (GoodsRepository.suggestionEntries
- * sorts them in PostgreSQL: sorting 500,000 here held the event loop 0.65 s), else a sorted copy.
+ * The entries in the index's order: as they are when they come in it, else a sorted copy (the serving
+ * process reads them in that order, GoodsRepository.eachSuggestionEntry: sorting 500,000 here held the
+ * event loop 0.65 s).
  */
 function inRankOrder(entries: SuggestionEntry[]): SuggestionEntry[] {
   for (let index = 1; index < entries.length; index += 1) {
@@ -199,16 +200,50 @@ class TextIds implements RankedIds {
   }
 }
 
-/** The ranked goods' ids packed (HexIds when every id is shaped as the API makes them), giving the event loop back every BUILD_SLICE ids. */
-async function packIds(ranked: SuggestionEntry[]): Promise<RankedIds> {
-  const packed = Buffer.alloc(16 * ranked.length);
-  for (let rank = 0; rank < ranked.length; rank += 1) {
-    if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-    const id = ranked[rank]?.goods_id ?? '';
-    if (!HexIds.PATTERN.test(id)) return new TextIds(ranked.map((entry) => entry.goods_id));
-    packed.write(id, 16 * rank, 16, 'hex');
+/**
+ * The goods' ids as a build is given them, by rank: packed 16 bytes each (HexIds) while every one is
+ * shaped as the API makes them, as text (TextIds) from the first that is not.
+ */
+class IdCollector {
+  private packed = Buffer.alloc(16 * 1_024);
+  private count = 0;
+  /** every id so far, once one was not packable */
+  private text: string[] | undefined;
+
+  add(id: string): void {
+    if (this.text) {
+      this.text.push(id);
+      return;
+    }
+    if (!HexIds.PATTERN.test(id)) {
+      this.text = Array.from({ length: this.count }, (_, rank) => this.packed.toString('hex', 16 * rank, 16 * rank + 16));
+      this.text.push(id);
+      return;
+    }
+    if (16 * this.count === this.packed.length) {
+      const grown = Buffer.alloc(2 * this.packed.length);
+      this.packed.copy(grown);
+      this.packed = grown;
+    }
+    this.packed.write(id, 16 * this.count, 16, 'hex');
+    this.count += 1;
   }
-  return new HexIds(packed);
+
+  /** The ids collected, in a buffer of their own size. */
+  collected(): RankedIds {
+    return this.text ? new TextIds(this.text) : new HexIds(Buffer.from(this.packed.subarray(0, 16 * this.count)));
+  }
+}
+
+/** What a SuggestionIndex is made of (its fields say what each holds). */
+interface IndexParts {
+  ids: RankedIds;
+  words: string[];
+  postingStart: Int32Array;
+  postings: Uint8Array;
+  goodsBefore: Int32Array;
+  goodStart: Int32Array;
+  goodWords: Uint16Array | Int32Array;
 }
 
 /**
@@ -236,15 +271,7 @@ export class SuggestionIndex {
   /** the words typos are corrected against, worked out on first use */
   private latinWords: SearchVocabulary | undefined;
 
-  private constructor(parts: {
-    ids: RankedIds;
-    words: string[];
-    postingStart: Int32Array;
-    postings: Uint8Array;
-    goodsBefore: Int32Array;
-    goodStart: Int32Array;
-    goodWords: Uint16Array | Int32Array;
-  }) {
+  private constructor(parts: IndexParts) {
     this.ids = parts.ids;
     this.words = parts.words;
     this.postingStart = parts.postingStart;
@@ -255,86 +282,24 @@ export class SuggestionIndex {
   }
 
   /**
-   * Builds the index, giving the event loop back every BUILD_SLICE goods in every pass over them: a
-   * catalogue of 500,000 goods has some 13 million (word, good) pairs, seconds of work that must not
-   * stall requests meanwhile (passes left whole held the loop 0.8-1.3 s at that size).
+   * Builds the index from `entries` in any order (they are ranked first), giving the event loop back every
+   * BUILD_SLICE goods in every pass over them: a catalogue of 500,000 goods has some 13 million (word,
+   * good) pairs, seconds of work that must not stall requests meanwhile (passes left whole held the loop
+   * 0.8-1.3 s at that size).
    */
   static async build(entries: SuggestionEntry[]): Promise<SuggestionIndex> {
     const ranked = inRankOrder(entries);
-    // each good's words as numbers in the order they were first met, each once per good
-    const numbers = new WordNumbers();
-    const met = numbers.words;
-    const goodStart = new Int32Array(ranked.length + 1);
-    const pairs = new IntBuffer();
-    // the last rank each word was met in: a word repeated within one good is taken once
-    const lastRank: number[] = [];
+    const builder = new SuggestionIndexBuilder();
     for (let rank = 0; rank < ranked.length; rank += 1) {
       if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-      const tokens = ranked[rank]?.tokens ?? '';
-      for (let start = 0; start < tokens.length; ) {
-        const space = tokens.indexOf(' ', start);
-        const end = space === -1 ? tokens.length : space;
-        if (end > start) {
-          const number = numbers.numberOf(tokens, start, end);
-          if (number === lastRank.length) lastRank.push(-1);
-          if (lastRank[number] !== rank) {
-            lastRank[number] = rank;
-            pairs.push(number);
-          }
-        }
-        start = end + 1;
-      }
-      goodStart[rank + 1] = pairs.length;
+      builder.add(ranked[rank] as SuggestionEntry);
     }
-    // the words sorted, and each good's words renumbered by that order
-    const order = met.map((_, number) => number).sort((a, b) => compareText(met[a] ?? '', met[b] ?? ''));
-    const sortedNumber = new Int32Array(met.length);
-    order.forEach((number, position) => (sortedNumber[number] = position));
-    const pairWords = pairs.values.subarray(0, pairs.length);
-    const goodsBefore = new Int32Array(met.length + 1);
-    for (let rank = 0; rank < ranked.length; rank += 1) {
-      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-      const words = pairWords.subarray(goodStart[rank], goodStart[rank + 1]);
-      for (let at = 0; at < words.length; at += 1) {
-        const word = sortedNumber[words[at] ?? 0] ?? 0;
-        words[at] = word;
-        goodsBefore[word + 1] = (goodsBefore[word + 1] ?? 0) + 1;
-      }
-      words.sort();
-    }
-    for (let word = 0; word < met.length; word += 1) goodsBefore[word + 1] = (goodsBefore[word + 1] ?? 0) + (goodsBefore[word] ?? 0);
-    // each word's goods in rank order, as gaps: the ranks are walked in order, twice (the sizes, then the bytes)
-    const previous = new Int32Array(met.length);
-    const postingStart = new Int32Array(met.length + 1);
-    for (let rank = 0; rank < ranked.length; rank += 1) {
-      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-      for (let at = goodStart[rank] ?? 0; at < (goodStart[rank + 1] ?? 0); at += 1) {
-        const word = pairWords[at] ?? 0;
-        postingStart[word + 1] = (postingStart[word + 1] ?? 0) + varintLength(rank - (previous[word] ?? 0));
-        previous[word] = rank;
-      }
-    }
-    for (let word = 0; word < met.length; word += 1) postingStart[word + 1] = (postingStart[word + 1] ?? 0) + (postingStart[word] ?? 0);
-    const postings = new Uint8Array(postingStart[met.length] ?? 0);
-    const next = postingStart.slice(0, met.length);
-    previous.fill(0);
-    for (let rank = 0; rank < ranked.length; rank += 1) {
-      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
-      for (let at = goodStart[rank] ?? 0; at < (goodStart[rank + 1] ?? 0); at += 1) {
-        const word = pairWords[at] ?? 0;
-        next[word] = writeVarint(postings, next[word] ?? 0, rank - (previous[word] ?? 0));
-        previous[word] = rank;
-      }
-    }
-    return new SuggestionIndex({
-      ids: await packIds(ranked),
-      words: order.map((number) => met[number] ?? ''),
-      postingStart,
-      postings,
-      goodsBefore,
-      goodStart,
-      goodWords: met.length <= NARROW_WORDS ? new Uint16Array(pairWords) : pairWords.slice(),
-    });
+    return builder.finish();
+  }
+
+  /** The index of what a builder was given (SuggestionIndexBuilder.finish). */
+  static of(parts: IndexParts): SuggestionIndex {
+    return new SuggestionIndex(parts);
   }
 
   get size(): number {
@@ -503,6 +468,111 @@ export class SuggestionIndex {
 }
 
 /**
+ * Builds a SuggestionIndex from goods given one at a time, ranked in the order given (most sales first,
+ * then by listing id: the order GoodsRepository.eachSuggestionEntry reads them in). Each good's words are
+ * numbered as it is added, and nothing else of it is kept but its id, packed, so a read of the catalogue
+ * can be folded in as its rows arrive instead of holding them all (at 500,000 goods some 200 MB of row
+ * objects, which the collector marked in full collections of 14-36 ms each). `finish` does the passes
+ * that need every good, giving the event loop back every BUILD_SLICE goods.
+ */
+export class SuggestionIndexBuilder {
+  private readonly numbers = new WordNumbers();
+  /** each good's words as numbers in the order they were first met, each once per good */
+  private readonly pairs = new IntBuffer();
+  /** where each good's words start in `pairs`, and where the last ends */
+  private readonly goodStart = new IntBuffer();
+  /** the last rank each word was met in: a word repeated within one good is taken once */
+  private readonly lastRank: number[] = [];
+  private readonly ids = new IdCollector();
+
+  constructor() {
+    this.goodStart.push(0);
+  }
+
+  /** How many goods were given. */
+  get count(): number {
+    return this.goodStart.length - 1;
+  }
+
+  /** The next good, ranked after every good given before it. */
+  add(entry: SuggestionEntry): void {
+    const rank = this.count;
+    const tokens = entry.tokens;
+    for (let start = 0; start < tokens.length; ) {
+      const space = tokens.indexOf(' ', start);
+      const end = space === -1 ? tokens.length : space;
+      if (end > start) {
+        const number = this.numbers.numberOf(tokens, start, end);
+        if (number === this.lastRank.length) this.lastRank.push(-1);
+        if (this.lastRank[number] !== rank) {
+          this.lastRank[number] = rank;
+          this.pairs.push(number);
+        }
+      }
+      start = end + 1;
+    }
+    this.goodStart.push(this.pairs.length);
+    this.ids.add(entry.goods_id);
+  }
+
+  /** The index of the goods given. */
+  async finish(): Promise<SuggestionIndex> {
+    const met = this.numbers.words;
+    const goods = this.count;
+    const goodStart = this.goodStart.values.slice(0, goods + 1);
+    // the words sorted, and each good's words renumbered by that order
+    const order = met.map((_, number) => number).sort((a, b) => compareText(met[a] ?? '', met[b] ?? ''));
+    const sortedNumber = new Int32Array(met.length);
+    order.forEach((number, position) => (sortedNumber[number] = position));
+    const pairWords = this.pairs.values.subarray(0, this.pairs.length);
+    const goodsBefore = new Int32Array(met.length + 1);
+    for (let rank = 0; rank < goods; rank += 1) {
+      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
+      const words = pairWords.subarray(goodStart[rank], goodStart[rank + 1]);
+      for (let at = 0; at < words.length; at += 1) {
+        const word = sortedNumber[words[at] ?? 0] ?? 0;
+        words[at] = word;
+        goodsBefore[word + 1] = (goodsBefore[word + 1] ?? 0) + 1;
+      }
+      words.sort();
+    }
+    for (let word = 0; word < met.length; word += 1) goodsBefore[word + 1] = (goodsBefore[word + 1] ?? 0) + (goodsBefore[word] ?? 0);
+    // each word's goods in rank order, as gaps: the ranks are walked in order, twice (the sizes, then the bytes)
+    const previous = new Int32Array(met.length);
+    const postingStart = new Int32Array(met.length + 1);
+    for (let rank = 0; rank < goods; rank += 1) {
+      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
+      for (let at = goodStart[rank] ?? 0; at < (goodStart[rank + 1] ?? 0); at += 1) {
+        const word = pairWords[at] ?? 0;
+        postingStart[word + 1] = (postingStart[word + 1] ?? 0) + varintLength(rank - (previous[word] ?? 0));
+        previous[word] = rank;
+      }
+    }
+    for (let word = 0; word < met.length; word += 1) postingStart[word + 1] = (postingStart[word + 1] ?? 0) + (postingStart[word] ?? 0);
+    const postings = new Uint8Array(postingStart[met.length] ?? 0);
+    const next = postingStart.slice(0, met.length);
+    previous.fill(0);
+    for (let rank = 0; rank < goods; rank += 1) {
+      if (rank % BUILD_SLICE === BUILD_SLICE - 1) await breathe();
+      for (let at = goodStart[rank] ?? 0; at < (goodStart[rank + 1] ?? 0); at += 1) {
+        const word = pairWords[at] ?? 0;
+        next[word] = writeVarint(postings, next[word] ?? 0, rank - (previous[word] ?? 0));
+        previous[word] = rank;
+      }
+    }
+    return SuggestionIndex.of({
+      ids: this.ids.collected(),
+      words: order.map((number) => met[number] ?? ''),
+      postingStart,
+      postings,
+      goodsBefore,
+      goodStart,
+      goodWords: met.length <= NARROW_WORDS ? new Uint16Array(pairWords) : pairWords.slice(),
+    });
+  }
+}
+
+/**
  * The index as the server keeps it (LiveRead): read on first use (the request waits; a serving process
  * reads it as it starts), then read again in the background, the old index answering meanwhile, when this
  * process changed listings or the index is `ttlMs` old (other processes' changes, sales moving goods up),
@@ -512,7 +582,17 @@ export class SuggestionIndex {
  * read (GoodsRepository.namesOfListed).
  */
 export class LiveSuggestionIndex extends LiveRead<SuggestionIndex> {
-  constructor(load: () => Promise<SuggestionEntry[]>, clock: Clock, ttlMs: number, minIntervalMs: number) {
-    super(async () => SuggestionIndex.build(await load()), clock, ttlMs, minIntervalMs);
+  /** `read` hands each good to `add` in the index's order (GoodsRepository.eachSuggestionEntry), as it arrives. */
+  constructor(read: (add: (entry: SuggestionEntry) => void) => Promise<unknown>, clock: Clock, ttlMs: number, minIntervalMs: number) {
+    super(
+      async () => {
+        const builder = new SuggestionIndexBuilder();
+        await read((entry) => builder.add(entry));
+        return builder.finish();
+      },
+      clock,
+      ttlMs,
+      minIntervalMs,
+    );
   }
 }
