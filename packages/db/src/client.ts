@@ -184,6 +184,21 @@ export async function answersInOrder<T extends readonly unknown[]>(statements: {
 }
 
 /**
+ * Runs `write`, which writes statements without waiting for their answers and adds each to `written`.
+ * When it throws (a refusal found between two statements), the statements it wrote are waited for
+ * before its error goes on: a rejection nobody waits for would end the process, and the transaction must
+ * not end while they are in flight. Their answers are the caller's to read after (answersInOrder).
+ */
+export async function settledOnThrow<T>(written: readonly Promise<unknown>[], write: () => T | Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    await Promise.allSettled(written);
+    throw error;
+  }
+}
+
+/**
  * Keeps a pipelined transaction open whatever its work declares last: for a caller that may write more
  * after the work (the idempotency record's outcome). `keepOpen(tx, false)` lets it end again (the outcome
  * was written during the work).

@@ -1,4 +1,4 @@
-import { answersInOrder, eachRow, keepOpen, lastStatement, onOneConnection } from '@caravan/db/client';
+import { answersInOrder, eachRow, keepOpen, lastStatement, onOneConnection, settledOnThrow } from '@caravan/db/client';
 import { Socket } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -294,6 +294,35 @@ describe('answers of statements written together', () => {
     const answers = answersInOrder([first, Promise.reject(new Error('second, failed before the first'))]);
     failFirst(new Error('first'));
     await expect(answers).rejects.toThrow('first');
+  });
+
+  it('of a write that throws are all waited for before its error goes on; a write that returns passes its value on', async () => {
+    const written: Promise<unknown>[] = [];
+    let answerLast: () => void = () => undefined;
+    let lastAnswered = false;
+    const failing = settledOnThrow(written, () => {
+      written.push(Promise.reject(new Error('a statement refused')));
+      written.push(
+        new Promise<void>((resolve) => {
+          answerLast = () => {
+            lastAnswered = true;
+            resolve();
+          };
+        }),
+      );
+      throw new Error('refused between two statements');
+    });
+    let settled = false;
+    void failing.catch(() => (settled = true));
+    // the write's error waits for the statement still in flight
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(settled).toBe(false);
+    answerLast();
+    await expect(failing).rejects.toThrow('refused between two statements');
+    expect(lastAnswered).toBe(true);
+    // returned values pass through, and nothing is awaited for the caller (it reads the answers after)
+    const pending: Promise<unknown>[] = [new Promise(() => undefined)];
+    await expect(settledOnThrow(pending, async () => 'placed')).resolves.toBe('placed');
   });
 });
 

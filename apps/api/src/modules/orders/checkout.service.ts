@@ -1,6 +1,6 @@
 import { money, parseMoney, type Money } from '@caravan/contract/money';
 import type { OrderLine } from '@caravan/contract/orders';
-import { answersInOrder, lastStatement, onOneConnection, type Database, type Executor, type Transaction } from '@caravan/db/client';
+import { answersInOrder, lastStatement, onOneConnection, settledOnThrow, type Database, type Executor, type Transaction } from '@caravan/db/client';
 import type { LocalizedText } from '@caravan/db/schema/catalog';
 import { MINUTE_MS, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -213,13 +213,7 @@ export class CheckoutService {
       await answered();
       throw new AppError('orders.amount_below_min', { min: money.format(minAmount) });
     }
-    let placed: OrderSummarySource[];
-    try {
-      placed = this.writeOrders(tx, buyerId, address, orders, checkoutId, now, written);
-    } catch (error) {
-      await Promise.allSettled(written);
-      throw error;
-    }
+    const placed = await settledOnThrow(written, () => this.writeOrders(tx, buyerId, address, orders, checkoutId, now, written));
     await answered();
     return placed;
   }

@@ -1,6 +1,6 @@
 import { CANCEL_REASON_CODES } from '@caravan/contract/orders';
 import { money } from '@caravan/contract/money';
-import { answersInOrder, lastStatement, type Database, type Transaction } from '@caravan/db/client';
+import { answersInOrder, lastStatement, settledOnThrow, type Database, type Transaction } from '@caravan/db/client';
 import { HOUR_MS, type Clock } from '../../platform/clock.ts';
 import { AppError, isAppError } from '../../platform/errors.ts';
 import type { IdempotencyStore } from '../../platform/idempotency.ts';
@@ -166,7 +166,7 @@ export class PaymentService {
     // (carried from one order's transfer to the next); a refusal writes nothing more and rolls back what
     // was, whose answers are read first (a failure nobody waits for would end the process)
     const written: Promise<unknown>[] = [];
-    try {
+    await settledOnThrow(written, async () => {
       let wallet = lockedWallet;
       for (const [index, order] of orders.entries()) {
         const escrow = escrows[index]!;
@@ -198,10 +198,7 @@ export class PaymentService {
         // the payment's last statement: its commit is written behind it (both callers write nothing after)
         written.push(last ? lastStatement(tx, paid) : paid());
       }
-    } catch (error) {
-      await Promise.allSettled(written);
-      throw error;
-    }
+    });
     await answersInOrder(written);
     return shipDeadlineAt;
   }
