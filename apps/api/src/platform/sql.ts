@@ -270,14 +270,17 @@ export function containing(text: string): string {
  * from pg or wrapped by Drizzle; undefined for any other error.
  */
 export function raisedRefusal(error: unknown): string | undefined {
-  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
-  const pgError = cause as { code?: string; message?: string } | undefined;
+  const pgError = pgErrorOf(error);
   return pgError?.code === 'CR001' ? pgError.message : undefined;
 }
 
 /** PostgreSQL's unique_violation (optionally of one constraint), from pg or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
-  const cause = (error as { cause?: unknown } | undefined)?.cause ?? error;
-  const pgError = cause as { code?: string; constraint?: string } | undefined;
+  const pgError = pgErrorOf(error);
   return pgError?.code === '23505' && (constraint === undefined || pgError.constraint === constraint);
+}
+
+/** The fields of PostgreSQL's error as pg gives it, whether Drizzle wrapped it (as its `cause`) or not. */
+function pgErrorOf(error: unknown): { code?: string; message?: string; constraint?: string } | undefined {
+  return ((error as { cause?: unknown } | undefined)?.cause ?? error) as { code?: string; message?: string; constraint?: string } | undefined;
 }

@@ -184,10 +184,7 @@ export class Ledger {
    * writes nothing.
    */
   postLockedTransfer(executor: Executor, input: TransferInput): { result: LedgerResult; written: Promise<void> } {
-    const planned = this.plan('single', input, new Map((input.locked ?? []).map((account) => [account.id, account])));
-    if (!planned.ok) return { result: planned, written: Promise.resolve() };
-    const written = this.repository.writeTransfer(executor, planned.transfer, planned.entries, [planned.debit, planned.credit]);
-    return { result: { ok: true, transfer: planned.transfer, debit: planned.debit, credit: planned.credit }, written };
+    return this.write(executor, this.plan('single', input, new Map((input.locked ?? []).map((account) => [account.id, account]))));
   }
 
   /** First phase of a two-phase transfer: the amount is held (pending) on both accounts. */
@@ -245,10 +242,16 @@ export class Ledger {
     const locked = new Map((input.locked ?? []).map((account) => [account.id, account]));
     const missing = [input.debitAccountId, input.creditAccountId].filter((id) => !locked.has(id));
     if (missing.length > 0) for (const [id, account] of await this.repository.lockAccounts(executor, missing)) locked.set(id, account);
-    const planned = this.plan(phase, input, locked);
-    if (!planned.ok) return planned;
-    await this.repository.writeTransfer(executor, planned.transfer, planned.entries, [planned.debit, planned.credit]);
-    return { ok: true, transfer: planned.transfer, debit: planned.debit, credit: planned.credit };
+    const { result, written } = this.write(executor, this.plan(phase, input, locked));
+    await written;
+    return result;
+  }
+
+  /** Writes a planned transfer without waiting for the answer (nothing for a refusal); answers what it posts. */
+  private write(executor: Executor, planned: PlannedTransfer | { ok: false; reason: LedgerFailure }): { result: LedgerResult; written: Promise<void> } {
+    if (!planned.ok) return { result: planned, written: Promise.resolve() };
+    const { entries, ...result } = planned;
+    return { result, written: this.repository.writeTransfer(executor, result.transfer, entries, [result.debit, result.credit]) };
   }
 
   /** The transfer, its entries and the accounts' new totals, or the refusal; nothing is written. */
